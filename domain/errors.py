@@ -1,0 +1,48 @@
+"""Errors the rules raise. Each message says what is wrong in words a player can act on.
+
+The API maps them to problem-details responses (``status`` below); a rejected command
+writes no event.
+"""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    """A command the rules reject. ``status`` is the HTTP status the API answers with."""
+
+    status = 422
+
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule  # e.g. "bourre 5.1" — which rule of the spec was broken
+
+
+class InvalidOption(DomainError):
+    """A table option that is unknown or out of range; ``key`` names it."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(f"option {key!r}: {message}")
+        self.key = key
+
+
+class IllegalCommand(DomainError):
+    """A command the rules forbid now (wrong card, wrong phase, bad meld, …)."""
+
+
+class NotYourTurn(DomainError):
+    """Another seat is to act."""
+
+    status = 403
+
+
+class SeatUnavailable(DomainError):
+    """The seat is taken, out of range, or the table is full."""
+
+    status = 409
+
+
+class TableClosed(DomainError):
+    """The table (or match) is over; nothing more can be played."""
+
+    status = 409

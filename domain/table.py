@@ -1,0 +1,102 @@
+"""Table-level commands and events shared by every game: open, seat, close.
+
+A table's first event is ``TableOpened``; players join with ``PlayerSeated``; the first hand
+starts when every seat is filled. The table's ``seed`` (drawn by the write side, or given at
+creation) and any stacked ``decks`` live in ``TableOpened`` and are never shown to anyone:
+each hand's deck is derived from them and recorded in that hand's ``Dealt`` event.
+
+Options common to every game (visibility, not rules) are validated here; each game validates
+its own keys from the spec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from domain.errors import InvalidOption
+
+MAX_SEED = 2**63 - 1  # seeds travel as JSON integers (int64)
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", rename="camel"):
+    """Base of every command: a tagged msgspec Struct (``type`` is its tag)."""
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", rename="camel"):
+    """Base of every event: a tagged msgspec Struct named in the past tense.
+
+    Stored events never use ``forbid_unknown_fields`` or ``array_like``; fields added later
+    get defaults, so old events still decode.
+    """
+
+
+class OpenTable(Command, frozen=True, tag="open_table"):
+    game: str
+    options: dict[str, Any]
+    seed: int
+    decks: list[list[str]] = []
+
+
+class TakeSeat(Command, frozen=True, tag="take_seat"):
+    name: str
+    token_hash: str
+    seat: int | None = None
+
+
+class CloseTable(Command, frozen=True, tag="close_table"):
+    seat: int
+
+
+class TableOpened(Event, frozen=True, tag="TableOpened"):
+    game: str
+    options: dict[str, Any]  # normalised: every key present, defaults filled in
+    seed: int
+    decks: list[list[str]] = []
+
+
+class PlayerSeated(Event, frozen=True, tag="PlayerSeated"):
+    seat: int
+    name: str
+    token_hash: str  # SHA-256 of the seat's bearer token; the token itself is never stored
+
+
+class TableEnded(Event, frozen=True, tag="TableEnded"):
+    reason: str  # "closed" by a player, "hands" limit reached, "match" won
+
+
+REVEAL_VALUES = ("after_hand", "never")
+COMMON_OPTION_DEFAULTS: dict[str, Any] = {"reveal": "after_hand", "spectator_delay": 0}
+
+
+def split_common_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Separate the visibility options every game accepts from the game's own options.
+
+    ``reveal``: ``after_hand`` (default) shows a hand's hidden cards in timelines and replays
+    once it is settled; ``never`` keeps them hidden. ``spectator_delay``: spectators see the
+    table this many events behind live (default 0).
+    """
+    if not isinstance(raw, Mapping):
+        raise InvalidOption("options", "must be an object")
+    common = dict(COMMON_OPTION_DEFAULTS)
+    rest: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in common:
+            common[key] = value
+        else:
+            rest[key] = value
+    if common["reveal"] not in REVEAL_VALUES:
+        raise InvalidOption("reveal", f"must be one of {', '.join(REVEAL_VALUES)}")
+    delay = common["spectator_delay"]
+    if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= 10_000:
+        raise InvalidOption("spectator_delay", "must be an integer from 0 to 10000")
+    return common, rest
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token."""
+    import hashlib
+
+    return hashlib.sha256(token.encode()).hexdigest()
