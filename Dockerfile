@@ -1,0 +1,12 @@
+# The cardroom service image: the API (`cardroom serve`) and the projection worker (`cardroom project`).
+FROM python:3.11-slim
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY domain ./domain
+COPY projections ./projections
+COPY api ./api
+COPY infra ./infra
+RUN pip install --no-cache-dir .
+ENV CARDROOM_VAR_DIR=/var/lib/cardroom
+EXPOSE 8000
+CMD ["cardroom", "serve", "--host", "0.0.0.0", "--port", "8000"]
