@@ -1,0 +1,60 @@
+"""The eventsourcing ``Application`` that stores tables, and store-specific look-ups.
+
+One aggregate sequence per table (``originator_id`` = table id); every game event is one
+stored event, mapped by :class:`infra.transcoder.MsgspecMapper`. We use the application's
+event store, recorder and notification log directly: a table's state is a fold of the game's
+``evolve`` over its events (see :mod:`infra.tables`), not a library aggregate.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+from uuid import UUID
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import Mapper
+
+from infra.transcoder import MsgspecMapper
+
+
+class CardroomApplication(Application[UUID]):
+    """The tables' event store. Its name fixes the PostgreSQL table: ``cardroom_events``."""
+
+    name = "Cardroom"
+    env: ClassVar[dict[str, str]] = {}
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return MsgspecMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
+
+    def notification_position(self, table_id: UUID, version: int) -> int:
+        """The notification-log position of one stored event (for a replayed command result).
+
+        The library's ``select_events`` does not return positions, so we ask the table the
+        recorder writes: SQLite keeps the position as the row id, PostgreSQL in
+        ``notification_id``. Any other recorder answers with the log's end, which is still a
+        safe (later) position to wait for.
+        """
+        recorder: Any = self.recorder
+        table = getattr(recorder, "events_table_name", None)
+        module = type(recorder).__module__
+        row: Any = None
+        if table and module == "eventsourcing.sqlite":
+            with recorder.datastore.transaction(commit=False) as cursor:
+                cursor.execute(
+                    f"SELECT rowid FROM {table} WHERE originator_id=? AND originator_version=?",
+                    (table_id.hex, version),
+                )
+                row = cursor.fetchone()
+            return int(row[0]) if row else 0
+        if table and module == "eventsourcing.postgres":
+            from psycopg.sql import SQL, Identifier
+
+            statement = SQL(
+                "SELECT notification_id FROM {schema}.{table} "
+                "WHERE originator_id=%s AND originator_version=%s"
+            ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(table))
+            with recorder.datastore.transaction(commit=False) as cursor:
+                cursor.execute(statement, (table_id, version))
+                row = cursor.fetchone()
+            return int(row["notification_id"]) if row else 0
+        return int(self.recorder.max_notification_id() or 0)

@@ -1,0 +1,87 @@
+"""Translate ``CARDROOM_EVENT_STORE`` into the eventsourcing library's environment.
+
+* ``sqlite:///relative/path.db`` or ``sqlite:////absolute/path.db`` (SQLAlchemy's spelling) ->
+  ``PERSISTENCE_MODULE=eventsourcing.sqlite`` and ``SQLITE_DBNAME``; the file's directory is
+  created. ``sqlite:///:memory:`` gives a private in-memory database shared by the threads of
+  one store (a unique shared-cache URI, so two stores in one process do not see each other).
+* ``postgresql://user[:password]@host[:port]/dbname`` (also ``postgres://``) ->
+  ``PERSISTENCE_MODULE=eventsourcing.postgres`` and ``POSTGRES_DBNAME/HOST/PORT/USER/PASSWORD``.
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+SQLITE_SCHEME = "sqlite:///"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+
+# Seconds a writer waits for SQLite's write lock (several API threads or processes write).
+SQLITE_LOCK_TIMEOUT = "10"
+# Connections per store: the API calls from a pool of worker threads.
+POSTGRES_POOL_SIZE = "10"
+POSTGRES_MAX_OVERFLOW = "20"
+
+
+class EventStoreURLError(ValueError):
+    """``CARDROOM_EVENT_STORE`` is not a URL this service understands."""
+
+
+def eventsourcing_env(url: str, *, create_dirs: bool = True) -> dict[str, str]:
+    """The eventsourcing environment for a store URL; raises :class:`EventStoreURLError`."""
+    if url.startswith(SQLITE_SCHEME):
+        return _sqlite_env(url[len(SQLITE_SCHEME) :], create_dirs=create_dirs)
+    if url.startswith(POSTGRES_SCHEMES):
+        return _postgres_env(url)
+    raise EventStoreURLError(
+        f"CARDROOM_EVENT_STORE={url!r}: expected sqlite:///path/to/file.db or "
+        "postgresql://user@host:port/dbname"
+    )
+
+
+def is_sqlite(url: str) -> bool:
+    return url.startswith(SQLITE_SCHEME)
+
+
+def _sqlite_env(path: str, *, create_dirs: bool) -> dict[str, str]:
+    if not path:
+        raise EventStoreURLError("CARDROOM_EVENT_STORE: sqlite:/// needs a file path")
+    if path == ":memory:":
+        db_name = f"file:cardroom-{uuid.uuid4().hex}?mode=memory&cache=shared"
+    else:
+        db_name = path
+        if create_dirs:
+            Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": db_name,
+        "SQLITE_LOCK_TIMEOUT": SQLITE_LOCK_TIMEOUT,
+        "CREATE_TABLE": "y",
+    }
+
+
+def _postgres_env(url: str) -> dict[str, str]:
+    parts = urlsplit(url)
+    dbname = unquote(parts.path.lstrip("/"))
+    if not dbname or "/" in dbname:
+        raise EventStoreURLError(
+            f"CARDROOM_EVENT_STORE={url!r}: name one database, e.g. postgresql://user@host/cardroom"
+        )
+    try:
+        port = parts.port or 5432
+    except ValueError as error:
+        raise EventStoreURLError(f"CARDROOM_EVENT_STORE={url!r}: bad port ({error})") from None
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": dbname,
+        "POSTGRES_HOST": parts.hostname or "127.0.0.1",
+        "POSTGRES_PORT": str(port),
+        "POSTGRES_USER": unquote(parts.username or "postgres"),
+        "POSTGRES_PASSWORD": unquote(parts.password or ""),
+        "POSTGRES_POOL_SIZE": POSTGRES_POOL_SIZE,
+        "POSTGRES_MAX_OVERFLOW": POSTGRES_MAX_OVERFLOW,
+        "POSTGRES_CONNECT_TIMEOUT": "10",
+        "POSTGRES_LOCK_TIMEOUT": "10",
+        "CREATE_TABLE": "y",
+    }

@@ -1,0 +1,327 @@
+"""The write side: tables as event streams, commands through the game's ``decide`` (design §3).
+
+``TableStore`` loads a table (cache + fast-forward, :mod:`infra.tables`), runs the game's
+``decide``, and appends the new events with optimistic concurrency: the store's unique
+(table, version) key refuses a write that raced another. Such a conflict is retried after
+reloading while the command is still legal (bounded); otherwise it is a
+:class:`VersionConflict`. Domain errors propagate unchanged and write nothing.
+
+Idempotency: a command's idempotency key is stored with each event it wrote. A retried key
+(same table) returns the first command's result and writes nothing — after a restart too, and
+across API processes, since the key index is rebuilt from the events when a table is loaded.
+
+Randomness for deals is drawn here (``secrets``) and handed to the domain as data (``seed``);
+seat tokens are drawn here and only their SHA-256 is stored.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+from eventsourcing.persistence import (
+    IntegrityError,
+    PersistenceError,
+    RecordConflictError,
+)
+
+from domain.errors import DomainError
+from domain.game import Game
+from domain.games import game_named
+from domain.table import MAX_SEED, OpenTable, PlayerSeated, TakeSeat, hash_token
+from infra.application import CardroomApplication
+from infra.eventstore_env import eventsourcing_env
+from infra.settings import Settings
+from infra.tables import FoldedTable, TableCache, TableLocks, fold_table
+from infra.transcoder import StoredTableEvent
+
+MAX_ATTEMPTS = 8  # one try plus retries after concurrent writes
+MAX_KEY_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class RecordedEvent:
+    version: int  # 1-based version of the table after this event
+    at: datetime  # when it was stored (UTC, tz-aware)
+    event: Any  # the domain event
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    table_id: UUID
+    version: int  # table version after the command
+    position: int  # notification-log position of the last event written (read-your-writes)
+    events: list[RecordedEvent]  # what this command wrote (on an idempotent retry: the first)
+
+
+@dataclass(frozen=True)
+class LoadedTable:
+    table_id: UUID
+    game: Game
+    state: Any
+    version: int
+
+
+@dataclass(frozen=True)
+class Notification:
+    position: int  # notification id in the application's log
+    table_id: UUID
+    version: int
+    at: datetime
+    event: Any
+
+
+class TableNotFound(Exception):
+    """No table has this id (HTTP 404)."""
+
+
+class VersionConflict(Exception):
+    """``expectedVersion`` does not match, or a concurrent write could not be retried (409)."""
+
+
+class StoreUnavailable(Exception):
+    """The event store did not answer (HTTP 503)."""
+
+
+class InvalidRequest(DomainError):
+    """A malformed argument to the store (bad idempotency key, version out of range)."""
+
+    status = 400
+
+
+class StackedDecksNotAllowed(DomainError):
+    """``decks`` given while the server does not allow stacked decks (design §5)."""
+
+    status = 403
+
+
+class TableStore:
+    """Tables on an eventsourcing ``Application`` (``.app``). Thread-safe; all calls block."""
+
+    def __init__(self, settings: Settings, *, cache_size: int | None = None) -> None:
+        self.settings = settings
+        self.app = CardroomApplication(env=eventsourcing_env(settings.event_store))
+        self._cache = TableCache() if cache_size is None else TableCache(cache_size)
+        self._locks = TableLocks()
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def create_table(
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        *,
+        seed: int | None = None,
+        decks: list[list[str]] | None = None,
+    ) -> CommandResult:
+        """Open a table; the seed is drawn with ``secrets`` when not given."""
+        rules = game_named(game)
+        if decks and not self.settings.allow_stacked_decks:
+            raise StackedDecksNotAllowed(
+                "stacked decks are disabled on this server (CARDROOM_ALLOW_STACKED_DECKS)"
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise InvalidRequest(f"seed must be an integer from 0 to {MAX_SEED}")
+        command = OpenTable(game=game, options=dict(options), seed=seed, decks=list(decks or []))
+        events = rules.decide(None, command)
+        table = FoldedTable(uuid4(), rules, None, 0)
+        envelopes = self._envelopes(table, events, None)
+        folded = table.advanced(envelopes)
+        with self._locks(table.table_id):
+            return self._save(table, folded, envelopes)
+
+    def take_seat(
+        self, table_id: UUID, name: str, seat: int | None = None
+    ) -> tuple[int, str, CommandResult]:
+        """Seat a player: ``(seat, bearer token, result)``. Only SHA-256(token) is stored."""
+        token = secrets.token_urlsafe(24)
+        token_hash = hash_token(token)
+        result = self.execute(table_id, TakeSeat(name=name, token_hash=token_hash, seat=seat))
+        for recorded in result.events:
+            event = recorded.event
+            if isinstance(event, PlayerSeated) and event.token_hash == token_hash:
+                return event.seat, token, result
+        raise RuntimeError(f"table {table_id}: TakeSeat wrote no PlayerSeated for this token")
+
+    def execute(
+        self,
+        table_id: UUID,
+        command: Any,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> CommandResult:
+        """Decide ``command`` on the table and store its events (see the module docstring)."""
+        if idempotency_key is not None and not (
+            isinstance(idempotency_key, str) and 0 < len(idempotency_key) <= MAX_KEY_LENGTH
+        ):
+            raise InvalidRequest(f"idempotency key must be 1 to {MAX_KEY_LENGTH} characters")
+        for attempt in range(MAX_ATTEMPTS):
+            with self._locks(table_id):
+                table = self._current(table_id)
+                if idempotency_key is not None and idempotency_key in table.commands:
+                    return self._first_result(table, idempotency_key)
+                if expected_version is not None and expected_version != table.version:
+                    raise VersionConflict(
+                        f"expected version {expected_version}, but the table is at "
+                        f"version {table.version}"
+                    )
+                try:
+                    events = table.game.decide(table.state, command)
+                except DomainError as error:
+                    if attempt == 0:
+                        raise
+                    raise VersionConflict(
+                        "the table changed while your command was being saved, and it is no "
+                        f"longer legal: {error.message}"
+                    ) from error
+                if not events:
+                    return CommandResult(table_id, table.version, 0, [])
+                # Evolve before saving, so events the game cannot apply are never stored.
+                envelopes = self._envelopes(table, events, idempotency_key)
+                folded = table.advanced(envelopes)
+                try:
+                    return self._save(table, folded, envelopes)
+                except (IntegrityError, RecordConflictError):
+                    pass  # another writer took this version: reload and decide again
+            # Outside the lock: let the other writer's process finish, then retry.
+            time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+        raise VersionConflict(
+            f"table {table_id} kept changing: gave up after {MAX_ATTEMPTS} attempts"
+        )
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def get(self, table_id: UUID, version: int | None = None) -> LoadedTable:
+        """The table now, or as of ``version`` (time travel). Raises :class:`TableNotFound`."""
+        if version is None:
+            with self._locks(table_id):
+                table = self._current(table_id)
+            return LoadedTable(table.table_id, table.game, table.state, table.version)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise InvalidRequest(f"version must be a positive integer, not {version!r}")
+        folded = fold_table(table_id, self._stored(table_id, lte=version))
+        if folded is None:
+            raise TableNotFound(f"no table {table_id}")
+        if folded.version < version:
+            raise InvalidRequest(
+                f"version {version} is beyond table {table_id}'s version {folded.version}"
+            )
+        return LoadedTable(folded.table_id, folded.game, folded.state, folded.version)
+
+    def seat_for_token(self, table_id: UUID, token: str) -> int | None:
+        table = self.get(table_id)
+        return table.game.seat_for_token(table.state, hash_token(token))
+
+    def events(
+        self, table_id: UUID, from_version: int = 1, to_version: int | None = None
+    ) -> list[RecordedEvent]:
+        """Stored events with ``from_version <= version <= to_version``."""
+        recorded = [
+            RecordedEvent(e.originator_version, e.at, e.event)
+            for e in self._stored(table_id, gt=max(from_version, 1) - 1, lte=to_version)
+        ]
+        if not recorded and not self._exists(table_id):
+            raise TableNotFound(f"no table {table_id}")
+        return recorded
+
+    def notifications(self, start: int, limit: int) -> list[Notification]:
+        """Notifications with positions ``>= start``, ascending, at most ``limit``."""
+        rows = self._guarded(
+            self.app.recorder.select_notifications, start=max(start, 1), limit=limit
+        )
+        return [self.decode_notification(row) for row in rows]
+
+    def decode_notification(self, row: Any) -> Notification:
+        """A library ``Notification`` row (e.g. from ``app.recorder.subscribe``) decoded."""
+        envelope: StoredTableEvent = self.app.mapper.to_domain_event(row)  # type: ignore[assignment]
+        return Notification(
+            row.id, envelope.originator_id, envelope.originator_version, envelope.at, envelope.event
+        )
+
+    def max_position(self) -> int:
+        return int(self._guarded(self.app.recorder.max_notification_id) or 0)
+
+    def close(self) -> None:
+        self._cache.clear()
+        self.app.close()
+
+    def __enter__(self) -> TableStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _current(self, table_id: UUID) -> FoldedTable:
+        """The table now: cached and fast-forwarded, or folded from all its events."""
+        cached = self._cache.get(table_id)
+        if cached is None:
+            table = fold_table(table_id, self._stored(table_id))
+            if table is None:
+                raise TableNotFound(f"no table {table_id}")
+        else:
+            table = cached.advanced(self._stored(table_id, gt=cached.version))
+        self._cache.put(table)
+        return table
+
+    def _envelopes(
+        self, table: FoldedTable, events: list[Any], key: str | None
+    ) -> list[StoredTableEvent]:
+        at = datetime.now(UTC)
+        return [
+            StoredTableEvent(table.table_id, table.version + i, at, event, key)
+            for i, event in enumerate(events, start=1)
+        ]
+
+    def _save(
+        self, before: FoldedTable, after: FoldedTable, envelopes: list[StoredTableEvent]
+    ) -> CommandResult:
+        try:
+            recordings = self.app.save(*envelopes)
+        except (IntegrityError, RecordConflictError):
+            raise
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the event store did not answer: {error}") from error
+        self._cache.put(after)
+        return CommandResult(
+            table_id=before.table_id,
+            version=after.version,
+            position=recordings[-1].notification.id if recordings else 0,
+            events=[RecordedEvent(e.originator_version, e.at, e.event) for e in envelopes],
+        )
+
+    def _first_result(self, table: FoldedTable, key: str) -> CommandResult:
+        first, last = table.commands[key]
+        events = self.events(table.table_id, first, last)
+        position = self._guarded(self.app.notification_position, table.table_id, last)
+        return CommandResult(table.table_id, last, position, events)
+
+    def _stored(
+        self, table_id: UUID, *, gt: int | None = None, lte: int | None = None
+    ) -> Iterator[StoredTableEvent]:
+        if not isinstance(table_id, UUID):
+            raise TableNotFound(f"no table {table_id!r}")
+        rows: Iterator[StoredTableEvent] = self._guarded(
+            self.app.events.get, table_id, gt=gt, lte=lte
+        )
+        return rows
+
+    def _exists(self, table_id: UUID) -> bool:
+        return any(True for _ in self._stored(table_id, lte=1))
+
+    @staticmethod
+    def _guarded(call: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return call(*args, **kwargs)
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the event store did not answer: {error}") from error

@@ -1,0 +1,139 @@
+"""A table as this process knows it: the fold of its events, and a cache of recent tables.
+
+Loading a table is ``functools.reduce(game.evolve, events, None)``. To keep command latency
+independent of a table's history (design §3) each process caches the folded state of recent
+tables and, before every use, *fast-forwards* it with the events stored after its version
+(one indexed query that usually returns nothing). The cache is therefore never trusted blindly:
+another process's writes are picked up by the fast-forward, and a write that races past it is
+refused by the store's unique (table, version) key, which the store turns into a retry.
+
+Idempotency keys are indexed as events are folded: each stored event carries the key of the
+command that produced it, so a restarted process (or another API replica) rebuilds the index
+from the events themselves.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from domain.game import Game
+from domain.games import game_named
+from domain.table import TableOpened
+from infra.transcoder import StoredTableEvent
+
+DEFAULT_CACHE_SIZE = 4096  # tables kept folded in memory per process
+
+
+class CorruptTable(RuntimeError):
+    """Stored events that cannot be a table (e.g. the first is not ``TableOpened``)."""
+
+
+@dataclass(frozen=True)
+class FoldedTable:
+    """The state of one table at one version, plus its idempotency-key index."""
+
+    table_id: UUID
+    game: Game
+    state: Any
+    version: int
+    # idempotency key -> (first version, last version) of the events its command wrote.
+    # Shared between successive FoldedTables of one table: keys are only ever added, and only
+    # for events that are stored, so an older FoldedTable seeing newer keys is harmless.
+    commands: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
+
+    def advanced(self, envelopes: Iterable[StoredTableEvent]) -> FoldedTable:
+        """This table after further stored events (which must follow on from ``version``)."""
+        state, version = self.state, self.version
+        evolve = self.game.evolve
+        for envelope in envelopes:
+            if envelope.originator_version != version + 1:
+                raise CorruptTable(
+                    f"table {self.table_id}: expected version {version + 1}, "
+                    f"got {envelope.originator_version}"
+                )
+            state = evolve(state, envelope.event)
+            version = envelope.originator_version
+            _index_key(self.commands, envelope)
+        if version == self.version:
+            return self
+        return FoldedTable(self.table_id, self.game, state, version, self.commands)
+
+
+def fold_table(table_id: UUID, envelopes: Iterable[StoredTableEvent]) -> FoldedTable | None:
+    """The table from its first event on, or ``None`` when it has no events."""
+    iterator = iter(envelopes)
+    first = next(iterator, None)
+    if first is None:
+        return None
+    opened = first.event
+    if first.originator_version != 1 or not isinstance(opened, TableOpened):
+        raise CorruptTable(f"table {table_id} does not start with TableOpened at version 1")
+    game = game_named(opened.game)
+    commands: dict[str, tuple[int, int]] = {}
+    _index_key(commands, first)
+    table = FoldedTable(table_id, game, game.evolve(None, opened), 1, commands)
+    return table.advanced(iterator)
+
+
+def _index_key(commands: dict[str, tuple[int, int]], envelope: StoredTableEvent) -> None:
+    key = envelope.command_key
+    if key is None:
+        return
+    version = envelope.originator_version
+    first = commands.get(key, (version, version))[0]
+    commands[key] = (first, version)
+
+
+class TableCache:
+    """A thread-safe LRU of :class:`FoldedTable` by table id."""
+
+    def __init__(self, maxsize: int = DEFAULT_CACHE_SIZE) -> None:
+        self._maxsize = maxsize
+        self._tables: OrderedDict[UUID, FoldedTable] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, table_id: UUID) -> FoldedTable | None:
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is not None:
+                self._tables.move_to_end(table_id)
+            return table
+
+    def put(self, table: FoldedTable) -> None:
+        if self._maxsize <= 0:
+            return
+        with self._lock:
+            current = self._tables.get(table.table_id)
+            # Two threads may fast-forward concurrently; never replace a newer state.
+            if current is None or current.version <= table.version:
+                self._tables[table.table_id] = table
+                self._tables.move_to_end(table.table_id)
+            while len(self._tables) > self._maxsize:
+                self._tables.popitem(last=False)
+
+    def discard(self, table_id: UUID) -> None:
+        with self._lock:
+            self._tables.pop(table_id, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._tables.clear()
+
+
+class TableLocks:
+    """Striped locks so one process runs one command at a time per table.
+
+    Not needed for correctness (the store's version key is), but it turns same-process races
+    into a queue instead of conflicts and retries.
+    """
+
+    def __init__(self, stripes: int = 256) -> None:
+        self._locks = [threading.Lock() for _ in range(stripes)]
+
+    def __call__(self, table_id: UUID) -> threading.Lock:
+        return self._locks[table_id.int % len(self._locks)]
