@@ -1,0 +1,255 @@
+"""The projection runner: follows the notification log and keeps the read models in Redis.
+
+Design §4 and issue 4 (exactly-once): each batch of notifications is evolved in memory with the
+games' pure functions, and the resulting read-model writes are committed **together with the
+new tracking position** in one Lua script (:mod:`projections.tracking`). Hence:
+
+* a crash anywhere (before, during or after the script) and a restart continue from the stored
+  position and end with the same Redis contents as an uninterrupted run;
+* two projectors at once never apply a batch twice: the script only commits on top of the
+  position the batch started from; the loser forgets its memory and reloads from the store;
+* read models hold only what the events say (no clock, no run-dependent data), and views are
+  full overwrites, so ``rebuild()`` — flush, replay from position 0 — reproduces the same keys
+  and values whatever the batch boundaries were.
+
+Within a batch each table's views are written once, for its state at the end of the batch.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from typing import Any
+from uuid import UUID
+
+import msgspec
+import redis
+
+from domain.game import Viewer
+from domain.table import TableEnded, TableOpened
+from projections.keys import ALL_GAMES, Keys
+from projections.tables import EventSource, NotificationLike, ProjectionError, TableProjection
+from projections.tracking import Batch, Tracking, parse_position
+from projections.wakeup import wakeup_for
+
+log = logging.getLogger(__name__)
+
+_encode = msgspec.json.Encoder(order="deterministic").encode
+
+# Tables kept in memory; the least recently active are dropped (and reloaded when they move).
+DEFAULT_TABLE_CACHE = 10_000
+# A rebuild's fence expires if the rebuilding process dies; it is renewed while flushing.
+_FENCE_TTL_MS = 600_000
+_UNLINK_CHUNK = 500
+
+
+class Projector:
+    """Projects ``store``'s notification log into Redis under ``prefix``.
+
+    ``run_once`` is safe to call from one thread at a time per instance (a lock guards it);
+    run several instances (processes) at once and the tracking position keeps them honest.
+    """
+
+    def __init__(
+        self,
+        store: EventSource,
+        redis: redis.Redis,
+        prefix: str,
+        *,
+        table_cache: int = DEFAULT_TABLE_CACHE,
+    ) -> None:
+        self._store = store
+        self._redis = redis
+        self.keys = Keys(prefix)
+        self._tracking = Tracking(redis, self.keys)
+        self._tables: OrderedDict[UUID, TableProjection] = OrderedDict()
+        self._table_cache = max(1, table_cache)
+        self._position: str | None = None  # the stored position this instance last saw
+        self._lock = threading.RLock()
+
+    # -- the contract ------------------------------------------------------------------------
+    def run_once(self, limit: int = 500) -> int:
+        """Project the next batch (at most ``limit`` notifications); returns how many."""
+        with self._lock:
+            expected = self._expected_position()
+            if expected is None:  # a rebuild is flushing the read models: wait for it
+                return 0
+            notifications = self._store.notifications(int(expected) + 1, limit)
+            if not notifications:
+                return 0
+            try:
+                batch = self._project(notifications)
+                result = self._tracking.commit(batch, expected, str(notifications[-1].position))
+            except BaseException:
+                # Memory may now be ahead of Redis: forget it, the store has everything.
+                self._forget()
+                raise
+            if not result.committed:
+                log.info("position moved to %s by another projector; resynchronising",
+                         result.position)  # fmt: skip
+                self._forget()
+                return 0
+            self._position = result.position
+            self._evict()
+            return len(notifications)
+
+    def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
+        """Project until ``stop`` is set: batches back to back, then poll (or LISTEN on
+        PostgreSQL). Errors (Redis or the store away) are logged and retried with backoff."""
+        wakeup = wakeup_for(self._store)
+        backoff = poll_interval
+        try:
+            while not stop.is_set():
+                try:
+                    processed = self.run_once()
+                except Exception:
+                    log.exception("projection batch failed; retrying in %.2fs", backoff)
+                    stop.wait(backoff)
+                    backoff = min(backoff * 2, 5.0)
+                    continue
+                backoff = poll_interval
+                if processed == 0:
+                    wakeup.wait(stop, poll_interval)
+        finally:
+            wakeup.close()
+
+    def rebuild(self) -> int:
+        """Clear the read models and replay from position 0; returns the events projected.
+
+        The position is fenced while the keys are flushed, so no projector writes into a
+        half-flushed read side; afterwards the replay is an ordinary run from 0 (a live
+        projector may share the work — the tracking position keeps it exactly-once).
+        """
+        with self._lock:
+            fence = self._tracking.fence(uuid.uuid4().hex, ttl_ms=_FENCE_TTL_MS)
+            self._forget()
+            self._flush(fence)
+            if not self._tracking.release(fence):
+                raise ProjectionError("another rebuild replaced this rebuild's fence; run it again")
+            target = self._store.max_position()
+            processed = 0
+            while True:
+                count = self.run_once()
+                processed += count
+                reached = self.position()
+                if count == 0 and reached >= target:
+                    return processed
+                if count == 0 and reached < target and self._expected_position() is None:
+                    time.sleep(0.01)  # someone else is rebuilding; let them finish
+
+    def position(self) -> int:
+        """The stored position (0 when none or fenced)."""
+        return parse_position(self._tracking.stored_position()) or 0
+
+    # -- projecting a batch ------------------------------------------------------------------
+    def _project(self, notifications: list[Any] | Any) -> Batch:
+        touched: dict[UUID, TableProjection] = {}
+        opened_at: dict[UUID, int] = {}
+        counts: dict[str, int] = {}
+        for note in notifications:
+            table = self._advance(note)
+            touched[note.table_id] = table
+            if isinstance(note.event, TableOpened):
+                opened_at[note.table_id] = note.position
+            _count(counts, table.game.name, note.event, table.game.counters(note.event))
+        batch = Batch()
+        for table in touched.values():
+            self._write_table(batch, table, opened_at.get(table.table_id))
+        for name, amount in counts.items():
+            batch.hincrby(self.keys.analytics(), name, amount)
+        return batch
+
+    def _advance(self, note: NotificationLike) -> TableProjection:
+        """The table after ``note``'s event: evolved in memory, or loaded from the store."""
+        table = self._tables.get(note.table_id)
+        if table is not None and table.version == note.version - 1:
+            table.apply(note.event, note.version)
+        elif note.version == 1 and isinstance(note.event, TableOpened):
+            table = TableProjection.opened(note.table_id, note.event)
+        else:
+            table = TableProjection.load(self._store, note.table_id, note.version)
+        self._tables[note.table_id] = table
+        self._tables.move_to_end(note.table_id)
+        return table
+
+    def _write_table(self, batch: Batch, table: TableProjection, opened_at: int | None) -> None:
+        """Overwrite the table's views, ledger and lobby line with its current state."""
+        keys, game, table_id = self.keys, table.game, str(table.table_id)
+        public_state, public_version = table.public()
+        batch.set(keys.view(table.table_id, None),
+                  self._view(table, public_state, public_version, None))  # fmt: skip
+        for seat in sorted(table.seats):
+            batch.set(keys.view(table.table_id, seat),
+                      self._view(table, table.state, table.version, seat))  # fmt: skip
+        # The ledger is public: it follows the spectators' view so it reveals nothing early.
+        batch.set(keys.ledger(table.table_id), _encode(game.ledger(public_state)))
+        if table.ended:
+            batch.hdel(keys.lobby(), table_id)
+            batch.zrem(keys.lobby_order(), table_id)
+            return
+        line = {"tableId": table_id, "game": game.name, "version": table.version}
+        line.update(game.lobby(table.state))
+        batch.hset(keys.lobby(), table_id, _encode(line))
+        if opened_at is not None:
+            batch.zadd(keys.lobby_order(), table_id, opened_at)
+
+    @staticmethod
+    def _view(table: TableProjection, state: Any, version: int, viewer: Viewer) -> bytes:
+        view = {"tableId": str(table.table_id), "game": table.game.name, "version": version}
+        view.update(table.game.view(state, viewer))
+        return _encode(view)
+
+    # -- memory and resynchronisation ------------------------------------------------------------
+    def _expected_position(self) -> str | None:
+        if self._position is None:
+            stored = self._tracking.stored_position()
+            parsed = parse_position(stored)
+            if parsed is None:
+                return None
+            self._position = str(parsed)
+        return self._position
+
+    def _forget(self) -> None:
+        self._tables.clear()
+        self._position = None
+
+    def _evict(self) -> None:
+        for table_id in [tid for tid, table in self._tables.items() if table.ended]:
+            del self._tables[table_id]
+        while len(self._tables) > self._table_cache:
+            self._tables.popitem(last=False)
+
+    def _flush(self, fence: str) -> None:
+        """Delete every read-model key under the prefix (not the fenced position)."""
+        self._redis.delete(*self.keys.fixed_read_model_keys())
+        for pattern in self.keys.read_model_patterns():
+            chunk: list[Any] = []
+            for key in self._redis.scan_iter(match=pattern, count=1000):
+                chunk.append(key)
+                if len(chunk) >= _UNLINK_CHUNK:
+                    self._redis.unlink(*chunk)
+                    chunk.clear()
+                    self._tracking.renew(fence, ttl_ms=_FENCE_TTL_MS)
+            if chunk:
+                self._redis.unlink(*chunk)
+
+
+def _count(counts: dict[str, int], game: str, event: Any, increments: dict[str, int]) -> None:
+    """Analytics: the game's counters for ``event`` plus the generic ones, per game and all.
+
+    Zero increments are kept so a counter's field exists as soon as it was ever counted,
+    however the events were batched (rebuild must equal the incremental run).
+    """
+    generic = {"events": 1}
+    if isinstance(event, TableOpened):
+        generic["tables_opened"] = 1
+    elif isinstance(event, TableEnded):
+        generic["tables_ended"] = 1
+    for source in (generic, increments):
+        for counter, amount in source.items():
+            for scope in (ALL_GAMES, game):
+                field = Keys.counter_field(scope, counter)
+                counts[field] = counts.get(field, 0) + int(amount)

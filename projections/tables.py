@@ -1,0 +1,164 @@
+"""One table as the projector holds it in memory: live state, seats, and the spectators' lag.
+
+The projector evolves each table's state from the notification log with the game's own
+``evolve`` (design §2), so read models are computed by the same pure functions as the rules.
+A table the projector has not seen since it started (restart, resynchronisation, eviction) is
+loaded from the event store at the version the log has reached — never from Redis.
+
+``spectator_delay`` (design §5): the public view shows the table ``delay`` events behind live,
+so the projection keeps the states of the last ``delay + 1`` versions. Once the table has ended
+there is nothing left to protect, and spectators see the final state.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+from uuid import UUID
+
+from domain.game import Game
+from domain.games import game_named
+from domain.table import PlayerSeated, TableEnded, TableOpened
+
+
+class StoredEvent(Protocol):
+    version: int
+    event: Any
+
+
+class LoadedState(Protocol):
+    game: Game
+    state: Any
+    version: int
+
+
+class NotificationLike(Protocol):
+    position: int
+    table_id: UUID
+    version: int
+    event: Any
+
+
+class EventSource(Protocol):
+    """What the projector needs from ``infra.store.TableStore``."""
+
+    def notifications(self, start: int, limit: int) -> Sequence[NotificationLike]: ...
+
+    def get(self, table_id: UUID, version: int | None = None) -> LoadedState: ...
+
+    def events(
+        self, table_id: UUID, from_version: int = 1, to_version: int | None = None
+    ) -> Sequence[StoredEvent]: ...
+
+    def max_position(self) -> int: ...
+
+
+class ProjectionError(Exception):
+    """The event store holds something the read side cannot project (names the table)."""
+
+
+# Seats are taken before the first deal; reading this many events from the top of a stream
+# finds them all (2–8 seats) in one query when a table is loaded.
+_HEAD_CHUNK = 12
+
+
+@dataclass
+class TableProjection:
+    table_id: UUID
+    game: Game
+    state: Any
+    version: int
+    delay: int  # the table's ``spectator_delay`` option
+    seats: set[int] = field(default_factory=set)
+    # States of the last ``delay + 1`` versions, oldest first (only kept when delay > 0).
+    recent: deque[Any] = field(default_factory=deque)
+    ended: bool = False
+
+    @classmethod
+    def opened(cls, table_id: UUID, event: TableOpened) -> TableProjection:
+        """A table starting at its first event."""
+        game = game_named(event.game)
+        table = cls(
+            table_id=table_id,
+            game=game,
+            state=game.evolve(None, event),
+            version=1,
+            delay=_delay_of(event),
+        )
+        table.recent = deque([table.state], maxlen=table.delay + 1) if table.delay else deque()
+        return table
+
+    @classmethod
+    def load(cls, source: EventSource, table_id: UUID, version: int) -> TableProjection:
+        """The table as of ``version``, from the event store (a table not in memory)."""
+        opened, seats = _head_of(source, table_id, version)
+        delay = _delay_of(opened)
+        oldest = max(1, version - delay)  # the oldest state spectators may still be shown
+        loaded = source.get(table_id, oldest)
+        if loaded.version != oldest:
+            raise ProjectionError(
+                f"table {table_id}: the store returned version {loaded.version}, expected {oldest}"
+            )
+        table = cls(
+            table_id=table_id,
+            game=loaded.game,
+            state=loaded.state,
+            version=oldest,
+            delay=delay,
+            seats=seats,
+        )
+        table.recent = deque([loaded.state], maxlen=delay + 1) if delay else deque()
+        for stored in source.events(table_id, oldest + 1, version) if version > oldest else ():
+            table.apply(stored.event, stored.version)
+        if version == oldest:
+            last = source.events(table_id, version, version)
+            table.ended = bool(last) and isinstance(last[-1].event, TableEnded)
+        if table.version != version:
+            raise ProjectionError(f"table {table_id}: could not load version {version}")
+        return table
+
+    def apply(self, event: Any, version: int) -> None:
+        """Evolve by one event (the game's ``evolve``; facts only)."""
+        self.state = self.game.evolve(self.state, event)
+        self.version = version
+        if self.delay:
+            self.recent.append(self.state)
+        if isinstance(event, PlayerSeated):
+            self.seats.add(event.seat)
+        elif isinstance(event, TableEnded):
+            self.ended = True
+
+    def public(self) -> tuple[Any, int]:
+        """The state spectators may see and its version (``delay`` behind, final once ended)."""
+        if self.ended or not self.delay:
+            return self.state, self.version
+        return self.recent[0], self.version - len(self.recent) + 1
+
+
+def _delay_of(opened: TableOpened) -> int:
+    delay = opened.options.get("spectator_delay", 0)
+    return delay if isinstance(delay, int) and delay > 0 else 0
+
+
+def _head_of(source: EventSource, table_id: UUID, version: int) -> tuple[TableOpened, set[int]]:
+    """The table's ``TableOpened`` and its seated seats, read from the top of its stream."""
+    seats: set[int] = set()
+    opened: TableOpened | None = None
+    start = 1
+    while start <= version:
+        chunk = source.events(table_id, start, min(version, start + _HEAD_CHUNK - 1))
+        if not chunk:
+            break
+        for stored in chunk:
+            if isinstance(stored.event, TableOpened):
+                opened = stored.event
+            elif isinstance(stored.event, PlayerSeated):
+                seats.add(stored.event.seat)
+            elif opened is not None:
+                return opened, seats  # play has started: every seat is known
+        start = chunk[-1].version + 1
+    if opened is None:
+        raise ProjectionError(f"table {table_id}: its stream does not start with TableOpened")
+    return opened, seats
