@@ -1,0 +1,72 @@
+"""The Litestar application (design §5): routes, problem details, OpenAPI at ``/schema``.
+
+``create_app`` builds the app without touching anything: the event store and Redis are opened
+by the lifespan (:mod:`api.services`) when the server starts and closed when it stops.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from litestar import Litestar
+from litestar.config.cors import CORSConfig
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
+
+from api.problems import exception_handlers
+from api.routes import fair, health, play, stream, tables, views
+from api.services import provide_services, services_lifespan
+from infra.settings import Settings
+
+DESCRIPTION = """Event-sourced Bourré and Burraco tables.
+
+Create a table, take seats (each answer holds the seat's bearer token), post commands with
+`Authorization: Bearer <token>`, read the table as you may see it. Errors are problem details
+(`application/problem+json`) naming the rule, option or field that is wrong."""
+
+
+def create_app(settings: Settings | None = None, *, run_projector: bool = False) -> Litestar:
+    """The API for ``settings`` (default: from the environment).
+
+    ``run_projector`` runs the projection runner in a thread of this process (``cardroom
+    serve`` on embedded defaults); otherwise a separate ``cardroom project`` worker does.
+    """
+    settings = settings or Settings.from_env()
+    return Litestar(
+        route_handlers=[
+            *tables.ROUTES,
+            *play.ROUTES,
+            *views.ROUTES,
+            *stream.ROUTES,
+            *fair.ROUTES,
+            *health.ROUTES,
+        ],
+        dependencies={"services": Provide(provide_services, sync_to_thread=False)},
+        lifespan=[services_lifespan(settings, run_projector=run_projector)],
+        exception_handlers=exception_handlers(),
+        cors_config=CORSConfig(allow_origins=["*"], expose_headers=["X-Table-Version"]),
+        openapi_config=OpenAPIConfig(
+            title="cardroom",
+            version="0.1.0",
+            description=DESCRIPTION,
+            path="/schema",
+            render_plugins=[
+                JsonRenderPlugin(path=["/", "/openapi.json"]),
+                SwaggerRenderPlugin(path="/swagger"),
+            ],
+            components=Components(
+                security_schemes={
+                    "seatToken": SecurityScheme(
+                        type="http", scheme="bearer", description="the token from taking a seat"
+                    )
+                }
+            ),
+        ),
+        logging_config=None,
+        debug=False,
+    )
+
+
+logging.getLogger("cardroom.api").addHandler(logging.NullHandler())

@@ -1,0 +1,71 @@
+"""Bearer-token auth (design §5): a seat's token, issued once by ``POST /tables/{id}/seats``.
+
+The store keeps only the token's SHA-256; ``TableStore.seat_for_token`` answers which seat of
+the table holds it. Commands need a token (401 without one); reads treat a caller without a
+token as a spectator, and a token that holds no seat as an error (401), never as a spectator,
+so a client with a typo learns about it.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from api.problems import ApiProblem
+from api.services import Services, blocking
+from domain.game import Viewer
+
+CHALLENGE = {"WWW-Authenticate": 'Bearer realm="cardroom"'}
+MAX_TOKEN_LENGTH = 256
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header (None when absent)."""
+    if authorization is None or not authorization.strip():
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise ApiProblem(
+            401,
+            "bad-authorization",
+            "the Authorization header must be 'Bearer <token>' with the token from taking a seat",
+            field="Authorization",
+            headers=CHALLENGE,
+        )
+    if len(token) > MAX_TOKEN_LENGTH or not token.isascii():
+        raise ApiProblem(
+            401, "bad-token", "this token holds no seat at this table", field="Authorization",
+            headers=CHALLENGE,
+        )  # fmt: skip
+    return token
+
+
+async def caller_seat(services: Services, table_id: UUID, authorization: str | None) -> Viewer:
+    """The caller's seat, or None for a spectator (no token). Unknown table -> 404."""
+    token = bearer_token(authorization)
+    if token is None:
+        await blocking(services.facts, table_id)  # 404 for an unknown table
+        return None
+    seat = await blocking(services.store.seat_for_token, table_id, token)
+    if seat is None:
+        raise ApiProblem(
+            401, "bad-token", "this token holds no seat at this table", field="Authorization",
+            headers=CHALLENGE,
+        )  # fmt: skip
+    return seat
+
+
+async def required_seat(services: Services, table_id: UUID, authorization: str | None) -> int:
+    """The caller's seat; commands and legal moves need one (401 otherwise)."""
+    if bearer_token(authorization) is None:
+        await blocking(services.facts, table_id)  # 404 before 401 for an unknown table
+        raise ApiProblem(
+            401,
+            "missing-token",
+            "send 'Authorization: Bearer <token>' with the token you got when taking your seat",
+            field="Authorization",
+            headers=CHALLENGE,
+        )
+    seat = await caller_seat(services, table_id, authorization)
+    assert seat is not None
+    return seat

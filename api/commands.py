@@ -1,0 +1,147 @@
+"""From a command body on the wire to the game's command (design §5, "Command types").
+
+The body is ``{"type": …, <fields>…, "expectedVersion"?}``. The seat comes from the bearer
+token, never from the body: a body naming another seat is refused (403). Card codes are
+checked and written canonically (``"10h"`` -> ``"10H"``) before the game sees them, so a bad
+card is reported with the field that holds it. Table-level commands have their own endpoints.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+
+from api.problems import ApiProblem
+from domain.cards import CardError, card
+from domain.game import Game
+
+TABLE_LEVEL = {
+    "open_table": "create a table with POST /tables",
+    "take_seat": "take a seat with POST /tables/{id}/seats",
+}
+CARD_FIELDS = ("card",)  # one card code
+CARDS_FIELDS = ("cards", "discard")  # lists of card codes
+MAX_EXPECTED_VERSION = 2**53
+_AT_PATH = re.compile(r"at `\$\.?([^`]*)`")
+_MISSING = re.compile(r"missing required field `([^`]*)`")
+
+
+def _field_of(message: str) -> str | None:
+    found = _AT_PATH.search(message) or _MISSING.search(message)
+    return found.group(1) if found else None
+
+
+def command_types(game: Game) -> dict[str, type[msgspec.Struct]]:
+    """The game's command classes by their wire ``type`` tag."""
+    union = game.command_type
+    members = getattr(union, "__args__", None) or (union,)
+    out: dict[str, type[msgspec.Struct]] = {}
+    for member in members:
+        info = msgspec.inspect.type_info(member)
+        if isinstance(info, msgspec.inspect.StructType) and info.tag is not None:
+            out[str(info.tag)] = member
+    return out
+
+
+def _canonical_card(field: str, value: Any) -> Any:
+    if not isinstance(value, str):
+        return value  # the type check below names the field
+    try:
+        return card(value).code
+    except CardError as error:
+        raise ApiProblem(422, "invalid-card", f"{field}: {error}", field=field) from None
+
+
+def _canonical_cards(body: dict[str, Any]) -> None:
+    for name in CARD_FIELDS:
+        if name in body:
+            body[name] = _canonical_card(name, body[name])
+    for name in CARDS_FIELDS:
+        value = body.get(name)
+        if isinstance(value, list):
+            body[name] = [_canonical_card(f"{name}[{i}]", v) for i, v in enumerate(value)]
+
+
+def expected_version_of(body: dict[str, Any]) -> int | None:
+    value = body.get("expectedVersion")
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 0 <= value <= MAX_EXPECTED_VERSION
+    ):
+        raise ApiProblem(
+            400,
+            "malformed-command",
+            "expectedVersion must be a non-negative integer (the table version you acted on)",
+            field="expectedVersion",
+        )
+    return value
+
+
+def to_command(game: Game, body: Any, seat: int) -> tuple[Any, int | None]:
+    """The game command for ``body`` issued by ``seat``, and the ``expectedVersion`` if any."""
+    if not isinstance(body, dict):
+        raise ApiProblem(
+            400, "malformed-command", "the command must be a JSON object with a 'type'"
+        )
+    raw = dict(body)
+    expected = expected_version_of(raw)
+    raw.pop("expectedVersion", None)
+    kind = raw.get("type")
+    if not isinstance(kind, str):
+        raise ApiProblem(
+            400, "malformed-command", "the command needs a 'type' string, e.g. \"play_card\"",
+            field="type",
+        )  # fmt: skip
+    if kind in TABLE_LEVEL:
+        raise ApiProblem(
+            422, "not-a-table-command", f"{kind!r} is not sent to /commands: {TABLE_LEVEL[kind]}",
+            field="type",
+        )  # fmt: skip
+    types = command_types(game)
+    cls = types.get(kind)
+    if cls is None or kind in TABLE_LEVEL:
+        playable = ", ".join(sorted(t for t in types if t not in TABLE_LEVEL))
+        raise ApiProblem(
+            422,
+            "unknown-command",
+            f"{game.name} has no command {kind!r}; commands are: {playable}",
+            field="type",
+        )
+    if "seat" in raw and raw["seat"] != seat:
+        raise ApiProblem(
+            403, "not-your-seat", f"your token holds seat {seat}, not seat {raw['seat']!r}",
+            field="seat",
+        )  # fmt: skip
+    raw["seat"] = seat
+    fields = {f.encode_name for f in msgspec.structs.fields(cls)}
+    unknown = sorted(set(raw) - fields - {"type"})
+    if unknown:
+        raise ApiProblem(
+            400,
+            "malformed-command",
+            f"{kind!r} has no field {unknown[0]!r}; its fields are: "
+            + ", ".join(sorted(fields - {"seat"})),
+            field=unknown[0],
+        )
+    _canonical_cards(raw)
+    try:
+        command = msgspec.convert(raw, cls)
+    except msgspec.ValidationError as error:
+        message = str(error)
+        raise ApiProblem(
+            422, "malformed-command", f"{kind}: {message}", field=_field_of(message)
+        ) from None
+    return command, expected
+
+
+def command_object(command: Any) -> dict[str, Any]:
+    """A game command as a client sends it back: wire keys, no ``seat`` (it is the token's)."""
+    out = msgspec.to_builtins(command)
+    assert isinstance(out, dict)
+    out.pop("seat", None)
+    return out

@@ -1,0 +1,37 @@
+"""Request parameters shared by the controllers (headers and queries of design §5)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from litestar.params import Parameter
+
+Authorization = Annotated[
+    str | None,
+    Parameter(
+        header="Authorization",
+        required=False,
+        max_length=300,
+        description="`Bearer <token>` from taking a seat; without it you are a spectator",
+    ),
+]
+IdempotencyKey = Annotated[
+    str | None,
+    Parameter(
+        header="Idempotency-Key",
+        required=False,
+        min_length=1,
+        max_length=200,
+        description="a retried key returns the first result and writes nothing",
+    ),
+]
+AfterPosition = Annotated[
+    int | None,
+    Parameter(
+        query="after",
+        required=False,
+        ge=0,
+        le=2**62,
+        description="wait (bounded) until the read models have reached this log position",
+    ),
+]

@@ -1,0 +1,183 @@
+"""Problem details (RFC 9457) for every error the API answers (design §5, "Errors").
+
+Each error is ``application/problem+json`` with ``type``, ``title``, ``status`` and a
+``detail`` a person can act on, plus what is wrong when known: ``rule`` (the spec rule a
+command broke), ``option`` (the table option), ``field`` (the body field, query or header).
+Nothing reaches the client as a bare 500: the catch-all handler logs the exception and answers
+a problem without internals.
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from redis import RedisError
+
+from domain.cards import CardError
+from domain.errors import DomainError, InvalidOption
+from infra.store import StoreUnavailable, TableNotFound, VersionConflict
+
+log = logging.getLogger("cardroom.api")
+
+PROBLEM_JSON = "application/problem+json"
+PROBLEM_BASE = "urn:cardroom:problem:"
+
+
+class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The problem-details body (RFC 9457) with cardroom's extension members."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    rule: str | None = None
+    option: str | None = None
+    field: str | None = None
+    errors: list[dict[str, Any]] | None = None
+
+
+class ApiProblem(Exception):
+    """An error the API raises itself (auth, forbidden, bad query, projection timeout)."""
+
+    def __init__(
+        self,
+        status: int,
+        slug: str,
+        detail: str,
+        *,
+        field: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.slug = slug
+        self.detail = detail
+        self.field = field
+        self.headers = headers or {}
+
+
+def problem_response(
+    status: int,
+    slug: str,
+    detail: str,
+    *,
+    headers: dict[str, str] | None = None,
+    **extensions: Any,
+) -> Response[Problem]:
+    title = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
+    body = Problem(
+        type=PROBLEM_BASE + slug, title=title, status=status, detail=detail, **extensions
+    )
+    return Response(content=body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
+
+
+def _slug(name: str) -> str:
+    """``IllegalCommand`` -> ``illegal-command``."""
+    out = []
+    for i, ch in enumerate(name):
+        if ch.isupper() and i:
+            out.append("-")
+        out.append(ch.lower())
+    return "".join(out)
+
+
+def domain_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    """A command or option the rules reject: the game's own message and rule (design §5)."""
+    assert isinstance(exc, DomainError)
+    extensions: dict[str, Any] = {}
+    if exc.rule:
+        extensions["rule"] = exc.rule
+    if isinstance(exc, InvalidOption):
+        extensions["option"] = exc.key
+    return problem_response(exc.status, _slug(type(exc).__name__), exc.message, **extensions)
+
+
+def card_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    return problem_response(422, "invalid-card", str(exc))
+
+
+def api_problem_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    assert isinstance(exc, ApiProblem)
+    extensions = {"field": exc.field} if exc.field else {}
+    return problem_response(exc.status, exc.slug, exc.detail, headers=exc.headers, **extensions)
+
+
+def _validation_detail(exc: ValidationException) -> tuple[str, str | None, list[dict[str, Any]]]:
+    """Litestar's validation ``extra`` -> a readable detail naming the field."""
+    errors: list[dict[str, Any]] = []
+    if isinstance(exc.extra, list):
+        errors = [e for e in exc.extra if isinstance(e, dict)]
+    elif isinstance(exc.extra, dict):
+        errors = [exc.extra]
+    if not errors:
+        return exc.detail, None, []
+    first = errors[0]
+    field = first.get("key")
+    message = str(first.get("message", exc.detail))
+    source = first.get("source")
+    where = f"{source} field {field!r}" if field and source else (f"{field!r}" if field else "")
+    detail = f"{where}: {message}" if where else message
+    return detail, str(field) if field else None, errors
+
+
+def http_exception_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    """Litestar's own errors (no route, bad path/query/body) as problem details."""
+    assert isinstance(exc, HTTPException)
+    status = exc.status_code
+    if status >= 500:
+        log.error("HTTP %s: %s", status, exc.detail)
+        return problem_response(status, "server-error", "the server could not answer this request")
+    if isinstance(exc, ValidationException):
+        detail, field, errors = _validation_detail(exc)
+        extensions: dict[str, Any] = {"errors": errors} if errors else {}
+        if field:
+            extensions["field"] = field
+        return problem_response(status, "malformed-request", detail, **extensions)
+    slug = (
+        _slug(HTTPStatus(status).name.title().replace("_", ""))
+        if status in HTTPStatus._value2member_map_
+        else "error"
+    )
+    return problem_response(status, slug, exc.detail, headers=exc.headers)
+
+
+def store_error_handler(status: int, slug: str) -> Any:
+    """The store's and Redis's errors: unknown table, version conflict, unavailable."""
+
+    def handle(_: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+        if status >= 500:
+            log.warning("%s: %s", slug, exc)
+            headers = {"Retry-After": "1"}
+            return problem_response(
+                status, slug, f"{slug.replace('-', ' ')}; retry shortly", headers=headers
+            )
+        return problem_response(status, slug, str(exc) or slug.replace("-", " "))
+
+    return handle
+
+
+def unexpected_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    """Last resort: log it with the request line, answer a problem without internals."""
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return problem_response(500, "server-error", "the server failed to answer this request")
+
+
+def exception_handlers() -> dict[Any, Any]:
+    """The handlers in resolution order (Litestar picks the most specific class)."""
+    handlers: dict[Any, Any] = {
+        DomainError: domain_error_handler,
+        CardError: card_error_handler,
+        ApiProblem: api_problem_handler,
+        HTTPException: http_exception_handler,
+        Exception: unexpected_error_handler,
+    }
+    handlers[TableNotFound] = store_error_handler(404, "table-not-found")
+    handlers[VersionConflict] = store_error_handler(409, "version-conflict")
+    handlers[StoreUnavailable] = store_error_handler(503, "store-unavailable")
+    handlers[RedisError] = store_error_handler(503, "redis-unavailable")
+    return handlers

@@ -1,0 +1,1 @@
+"""The API's controllers, one module per concern of design §5."""

@@ -1,0 +1,89 @@
+"""Provably fair deals (design §5): check a hand's deck against its published commitment.
+
+Each ``Dealt`` event publishes ``commitment`` = SHA-256 of the deck order and a secret salt
+(:func:`domain.cards.deck_commitment`). When the hand settles, the settlement reveals the deck
+and the salt; from then on (table option ``reveal``: ``after_hand``) anyone can recompute the
+commitment and see that the deal was fixed before play. Before that only the commitment is
+shown. Spectators are held ``spectator_delay`` events behind here as everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from litestar import get
+from litestar.params import Parameter
+
+from api.auth import caller_seat
+from api.params import Authorization
+from api.problems import ApiProblem
+from api.schemas import Verification
+from api.services import Services, blocking
+from domain.cards import deck_commitment
+from domain.game import Viewer
+
+HandNumber = Annotated[int, Parameter(ge=1, le=2**31, description="the hand (1, 2, …)")]
+
+
+def _hand_events(
+    services: Services, table_id: UUID, hand: int, visible: int
+) -> tuple[Any | None, Any | None]:
+    """The hand's ``Dealt`` and settling events among the first ``visible`` versions."""
+    game = services.facts(table_id).game
+    dealt = settlement = None
+    for recorded in services.store.events(table_id, 1, visible):
+        event = recorded.event
+        if game.hand_of(event) != hand:
+            continue
+        if dealt is None and type(event).__name__ == "Dealt":
+            dealt = event
+        if game.settles_hand(event):
+            settlement = event
+            break
+    return dealt, settlement
+
+
+def verify_hand(services: Services, table_id: UUID, viewer: Viewer, hand: int) -> Verification:
+    facts = services.facts(table_id)
+    head = services.store.get(table_id)
+    visible = facts.visible_version(viewer, head.version)
+    dealt, settlement = _hand_events(services, table_id, hand, visible)
+    if dealt is None:
+        raise ApiProblem(
+            404, "hand-not-dealt", f"hand {hand} has not been dealt at this table", field="n"
+        )
+    commitment = str(dealt.commitment)
+    settled = settlement is not None
+    revealed = settled and facts.reveal == "after_hand"
+    if not revealed:
+        return Verification(
+            table_id=str(table_id), hand=hand, commitment=commitment, settled=settled,
+            revealed=False,
+        )  # fmt: skip
+    # The settlement repeats deck and salt; the deal's own record is the fallback.
+    deck = list(getattr(settlement, "deck", None) or dealt.deck)
+    salt = str(getattr(settlement, "salt", None) or dealt.salt)
+    return Verification(
+        table_id=str(table_id),
+        hand=hand,
+        commitment=commitment,
+        settled=True,
+        revealed=True,
+        deck=deck,
+        salt=salt,
+        valid=deck_commitment(deck, salt) == commitment,
+    )
+
+
+@get("/tables/{table_id:uuid}/hands/{n:int}/verify", summary="Verify a deal")
+async def verify(
+    table_id: UUID, n: HandNumber, services: Services, authorization: Authorization = None
+) -> Verification:
+    """The commitment published with hand ``n``'s deal; once the hand has settled (and the
+    table reveals hands) its deck and salt, and ``valid``: whether SHA-256 of them matches."""
+    viewer = await caller_seat(services, table_id, authorization)
+    return await blocking(verify_hand, services, table_id, viewer, n)
+
+
+ROUTES = [verify]

@@ -1,0 +1,74 @@
+"""Playing: issue a command, list the caller's legal commands (design §5)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from litestar import Response, get, post
+from litestar.params import Body
+
+from api.auth import caller_seat, required_seat
+from api.commands import command_object, to_command
+from api.params import Authorization, IdempotencyKey
+from api.schemas import CommandAccepted
+from api.services import Services, blocking
+
+COMMAND_EXAMPLE = (
+    'Bourré: {"type": "declare", "play": true, "discard": ["7D", "2C"]} or '
+    '{"type": "play_card", "card": "AS"}; Burraco: {"type": "draw"}, {"type": "take_pile"}, '
+    '{"type": "meld", "cards": ["5H", "6H", "7H"]}, '
+    '{"type": "add_to_meld", "meld": 0, "cards": ["8H"]}, {"type": "discard", "card": "KD"}. '
+    'Optional "expectedVersion": the table version the command was decided on.'
+)
+
+
+@post("/tables/{table_id:uuid}/commands", status_code=200, summary="Issue a command")
+async def issue_command(
+    table_id: UUID,
+    data: Annotated[dict[str, Any], Body(title="Command", description=COMMAND_EXAMPLE)],
+    services: Services,
+    authorization: Authorization = None,
+    idempotency_key: IdempotencyKey = None,
+) -> CommandAccepted:
+    """Issue a command as the token's seat. The answer carries the new table version, the
+    log position to pass as ``?after=`` for read-your-writes, and the events written as this
+    seat sees them. A rejected command writes nothing; a retried ``Idempotency-Key`` returns
+    the first answer."""
+    seat = await required_seat(services, table_id, authorization)
+    facts = await blocking(services.facts, table_id)
+    command, expected = to_command(facts.game, data, seat)
+    # Keys are scoped to the seat: another seat reusing a key never receives this seat's result.
+    key = f"seat{seat}:{idempotency_key}" if idempotency_key is not None else None
+    result = await blocking(
+        services.store.execute, table_id, command, expected_version=expected, idempotency_key=key
+    )
+    settled = facts.settled_hands(result.events)
+    return CommandAccepted(
+        version=result.version,
+        position=result.position,
+        events=[facts.redact(recorded, seat, settled) for recorded in result.events],
+    )
+
+
+@get("/tables/{table_id:uuid}/legal", summary="Legal commands")
+async def legal_commands(
+    table_id: UUID, services: Services, authorization: Authorization = None
+) -> Response[list[dict[str, Any]]]:
+    """The caller's legal commands now, as command objects ready to post to ``/commands``
+    (empty when the table waits for someone else; spectators have none). The
+    ``X-Table-Version`` header is the version they were computed at (use it as
+    ``expectedVersion``)."""
+    seat = await caller_seat(services, table_id, authorization)
+    loaded = await blocking(services.store.get, table_id)
+    if seat is None:
+        facts = await blocking(services.facts, table_id)
+        version = facts.visible_version(None, loaded.version)
+        return Response([], headers={"X-Table-Version": str(version)})
+    commands = loaded.game.legal_commands(loaded.state, seat)
+    return Response(
+        [command_object(c) for c in commands], headers={"X-Table-Version": str(loaded.version)}
+    )
+
+
+ROUTES = [issue_command, legal_commands]

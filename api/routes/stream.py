@@ -1,0 +1,140 @@
+"""The live stream: Server-Sent Events, redacted per caller (design §5).
+
+Each SSE message is one event as the caller may see it (``event:`` its type, ``id:`` its table
+version, ``data:`` the JSON). Reconnecting with ``Last-Event-ID`` resumes after that version;
+``?from=`` starts at a version (1 = the whole history); otherwise the stream starts live.
+The stream follows the event store, not this process's memory, so it works behind several
+API processes: it wakes when the projection's log position moves (a cheap Redis read) and in
+any case every ``FALLBACK_POLL`` seconds. Spectators are held ``spectator_delay`` events
+behind. The stream ends after ``TableEnded``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+from uuid import UUID
+
+import anyio
+import msgspec
+from litestar import get
+from litestar.params import Parameter
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+
+from api.auth import caller_seat
+from api.params import Authorization
+from api.problems import ApiProblem
+from api.services import Services, blocking
+from api.visibility import TableFacts
+from domain.game import Viewer
+from domain.table import TableEnded
+
+POLL = 0.1  # seconds between checks of the projection position
+FALLBACK_POLL = 1.0  # seconds between store reads when the position does not move
+KEEPALIVE = 15.0  # seconds between comments that keep proxies from closing an idle stream
+RETRY_MS = 2000
+
+LastEventId = Annotated[
+    str | None,
+    Parameter(
+        header="Last-Event-ID",
+        required=False,
+        max_length=30,
+        description="resume after this event version",
+    ),
+]
+StreamFrom = Annotated[
+    int | None,
+    Parameter(
+        query="from",
+        required=False,
+        ge=1,
+        le=2**62,
+        description="first version to send (default: only new events)",
+    ),
+]
+
+
+def _resume_after(last_event_id: str | None) -> int | None:
+    if last_event_id is None or not last_event_id.strip():
+        return None
+    text = last_event_id.strip()
+    if not text.isdigit() or len(text) > 18:
+        raise ApiProblem(
+            400,
+            "bad-last-event-id",
+            f"Last-Event-ID must be an event version (a non-negative integer), not {text!r}",
+            field="Last-Event-ID",
+        )
+    return int(text)
+
+
+async def _head_version(services: Services, table_id: UUID) -> int:
+    loaded = await blocking(services.store.get, table_id)
+    return int(loaded.version)
+
+
+async def _events(
+    services: Services, table_id: UUID, facts: TableFacts, viewer: Viewer, after: int
+) -> AsyncIterator[ServerSentEventMessage]:
+    sent = after  # last version sent
+    fetched = after  # last version read from the store
+    pending: list[Any] = []  # read, not yet visible to this caller (spectator delay)
+    settled: set[int] = set()
+    last_position = -1
+    last_read = 0.0
+    last_beat = time.monotonic()
+    yield ServerSentEventMessage(comment=f"table {table_id} after version {after}", retry=RETRY_MS)
+    while True:
+        now = time.monotonic()
+        position = await blocking(services.read_models.position)
+        if position != last_position or now - last_read >= FALLBACK_POLL:
+            last_position, last_read = position, now
+            new = await blocking(services.store.events, table_id, fetched + 1)
+            if new:
+                pending.extend(new)
+                fetched = new[-1].version
+        visible = facts.visible_version(viewer, fetched)
+        ended = False
+        while pending and pending[0].version <= visible:
+            recorded = pending.pop(0)
+            if facts.game.settles_hand(recorded.event):
+                settled.add(facts.game.hand_of(recorded.event))
+            shown = facts.redact(recorded, viewer, settled)
+            sent = recorded.version
+            last_beat = time.monotonic()
+            yield ServerSentEventMessage(
+                data=msgspec.json.encode(shown).decode(), event=str(shown["type"]), id=sent
+            )
+            ended = ended or isinstance(recorded.event, TableEnded)
+        if ended and not pending:
+            return
+        if time.monotonic() - last_beat >= KEEPALIVE:
+            last_beat = time.monotonic()
+            yield ServerSentEventMessage(comment="keep-alive")
+        await anyio.sleep(POLL)
+
+
+@get("/tables/{table_id:uuid}/stream", summary="Live stream (SSE)")
+async def stream(
+    table_id: UUID,
+    services: Services,
+    authorization: Authorization = None,
+    last_event_id: LastEventId = None,
+    from_version: StreamFrom = None,
+) -> ServerSentEvent:
+    """Server-Sent Events, live, redacted per caller; ``id`` is the event's table version.
+    Resume with ``Last-Event-ID``; start at a version with ``?from=``."""
+    viewer = await caller_seat(services, table_id, authorization)
+    facts = await blocking(services.facts, table_id)
+    after = _resume_after(last_event_id)
+    if after is None:
+        if from_version is not None:
+            after = from_version - 1
+        else:
+            after = facts.visible_version(viewer, await _head_version(services, table_id))
+    return ServerSentEvent(_events(services, table_id, facts, viewer, after))
+
+
+ROUTES = [stream]

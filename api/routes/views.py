@@ -1,0 +1,206 @@
+"""Reading a table: the caller's view, timeline, time travel and ledger (design §5).
+
+Live views and ledgers come from the Redis read models (``?after=`` waits, bounded, for the
+projection to reach a position; a timeout is a 503 problem, never stale data served
+silently). A table the projection has not reached yet is answered from the event store with
+the same pure ``game.view`` the projection uses. Timelines and replays come from the event
+store, redacted per caller (:mod:`api.visibility`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from uuid import UUID
+
+from litestar import Response, get
+from litestar.params import Parameter
+
+from api.auth import caller_seat
+from api.params import AfterPosition, Authorization
+from api.problems import ApiProblem
+from api.services import Services, blocking
+from domain.game import Viewer
+
+WAIT_TIMEOUT = 5.0  # seconds a read waits for the projection before answering 503
+SCAN_CHUNK = 256  # events read at a time when looking for a hand's settlement
+SOURCE_HEADER = "X-Cardroom-Source"
+
+FromVersion = Annotated[
+    int | None, Parameter(query="from", required=False, ge=1, le=2**62, description="first version")
+]
+ToVersion = Annotated[
+    int | None, Parameter(query="to", required=False, ge=1, le=2**62, description="last version")
+]
+AtVersion = Annotated[
+    int, Parameter(query="at", ge=1, le=2**62, description="the table version to show")
+]
+
+
+async def wait_for_projection(services: Services, after: int | None) -> None:
+    """Read-your-writes: wait until the read models have reached log position ``after``."""
+    if after is None:
+        return
+    models = services.read_models
+    if await blocking(models.position) >= after:
+        return
+    head = await blocking(services.store.max_position)
+    if after > head:
+        raise ApiProblem(
+            422,
+            "unknown-position",
+            f"after={after} is beyond the event log (latest position {head})",
+            field="after",
+        )
+    if not await blocking(models.wait_for, after, WAIT_TIMEOUT):
+        reached = await blocking(models.position)
+        raise ApiProblem(
+            503,
+            "projection-behind",
+            f"the read models reached position {reached}, not {after}, within "
+            f"{WAIT_TIMEOUT:g}s; retry shortly",
+            field="after",
+            headers={"Retry-After": "1"},
+        )
+
+
+def view_from_store(services: Services, table_id: UUID, viewer: Viewer) -> dict[str, Any]:
+    """The caller's view computed from the store (the projection has not reached the table)."""
+    facts = services.facts(table_id)
+    loaded = services.store.get(table_id)
+    visible = max(1, facts.visible_version(viewer, loaded.version))
+    if visible != loaded.version:
+        loaded = services.store.get(table_id, visible)
+    return loaded.game.view(loaded.state, viewer)
+
+
+@get("/tables/{table_id:uuid}", summary="Table view")
+async def table_view(
+    table_id: UUID,
+    services: Services,
+    authorization: Authorization = None,
+    after: AfterPosition = None,
+) -> Response[dict[str, Any]]:
+    """The table as the caller may see it: a seat (with its token) sees its own cards, anyone
+    else is a spectator and sees public cards only, ``spectator_delay`` events behind."""
+    viewer = await caller_seat(services, table_id, authorization)
+    await wait_for_projection(services, after)
+    view = await blocking(services.read_models.view, table_id, viewer)
+    if view is not None:
+        return Response(view, headers={SOURCE_HEADER: "read-model"})
+    view = await blocking(view_from_store, services, table_id, viewer)
+    return Response(view, headers={SOURCE_HEADER: "store"})
+
+
+def read_timeline(
+    services: Services, table_id: UUID, viewer: Viewer, start: int, end: int | None
+) -> list[dict[str, Any]]:
+    facts = services.facts(table_id)
+    events = services.store.events(table_id, start)
+    if not events:
+        return []
+    visible = facts.visible_version(viewer, events[-1].version)
+    events = [r for r in events if r.version <= visible]
+    # A hand settled after ``end`` still reveals its cards in this page (design §5).
+    settled = facts.settled_hands(events)
+    return [facts.redact(r, viewer, settled) for r in events if end is None or r.version <= end]
+
+
+@get("/tables/{table_id:uuid}/timeline", summary="Timeline")
+async def timeline(
+    table_id: UUID,
+    services: Services,
+    authorization: Authorization = None,
+    from_version: FromVersion = None,
+    to_version: ToVersion = None,
+) -> list[dict[str, Any]]:
+    """The events from ``from`` to ``to`` (versions, inclusive) as the caller may see them,
+    each with ``version``, ``type`` and ``at``. Settled hands show their hidden cards when the
+    table's ``reveal`` option is ``after_hand``."""
+    viewer = await caller_seat(services, table_id, authorization)
+    start = from_version or 1
+    if to_version is not None and to_version < start:
+        raise ApiProblem(400, "bad-range", f"from={start} is after to={to_version}", field="from")
+    return await blocking(read_timeline, services, table_id, viewer, start, to_version)
+
+
+def _hand_at(services: Services, table_id: UUID, at: int) -> int:
+    """The hand in play at version ``at`` (0 before the first deal)."""
+    facts = services.facts(table_id)
+    window = services.store.events(table_id, max(1, at - SCAN_CHUNK + 1), at)
+    for recorded in reversed(window):
+        hand = facts.game.hand_of(recorded.event)
+        if hand:
+            return hand
+    return 0
+
+
+def _hand_settled(services: Services, table_id: UUID, hand: int, at: int, visible: int) -> bool:
+    """Whether ``hand`` has settled by version ``visible`` (scanning forward from ``at``)."""
+    game = services.facts(table_id).game
+    start = at
+    while start <= visible:
+        chunk = services.store.events(table_id, start, min(visible, start + SCAN_CHUNK - 1))
+        if not chunk:
+            return False
+        for recorded in chunk:
+            event_hand = game.hand_of(recorded.event)
+            if event_hand == hand and game.settles_hand(recorded.event):
+                return True
+            if event_hand > hand:
+                return False
+        start = chunk[-1].version + 1
+    return False
+
+
+def read_replay(
+    services: Services, table_id: UUID, viewer: Viewer, at: int
+) -> tuple[int, dict[str, Any]]:
+    facts = services.facts(table_id)
+    head = services.store.get(table_id)
+    visible = facts.visible_version(viewer, head.version)
+    if at > visible:
+        raise ApiProblem(
+            422,
+            "beyond-history",
+            f"at={at} is beyond the table's history you may see (latest version {visible})",
+            field="at",
+        )
+    loaded = head if at == head.version else services.store.get(table_id, at)
+    hand = _hand_at(services, table_id, at)
+    revealed = facts.reveals(hand, {hand}) and _hand_settled(services, table_id, hand, at, visible)
+    return loaded.version, loaded.game.view(loaded.state, viewer, revealed=revealed)
+
+
+@get("/tables/{table_id:uuid}/replay", summary="Replay (time travel)")
+async def replay(
+    table_id: UUID, at: AtVersion, services: Services, authorization: Authorization = None
+) -> Response[dict[str, Any]]:
+    """The caller's view of the table as of version ``at``. A hand that has settled since
+    shows its hidden cards (option ``reveal``: ``after_hand``)."""
+    viewer = await caller_seat(services, table_id, authorization)
+    version, view = await blocking(read_replay, services, table_id, viewer, at)
+    return Response(view, headers={"X-Table-Version": str(version)})
+
+
+def ledger_from_store(services: Services, table_id: UUID) -> dict[str, Any]:
+    loaded = services.store.get(table_id)
+    return loaded.game.ledger(loaded.state)
+
+
+@get("/tables/{table_id:uuid}/ledger", summary="Ledger")
+async def ledger(
+    table_id: UUID, services: Services, after: AfterPosition = None
+) -> Response[dict[str, Any]]:
+    """Bourré: the pot, each player's net chips and every hand's pot, winner, bourré and tied
+    seats. Burraco: the score sheet per team per hand, totals and the winner."""
+    await blocking(services.facts, table_id)  # 404 for an unknown table
+    await wait_for_projection(services, after)
+    found = await blocking(services.read_models.ledger, table_id)
+    if found is not None:
+        return Response(found, headers={SOURCE_HEADER: "read-model"})
+    return Response(
+        await blocking(ledger_from_store, services, table_id), headers={SOURCE_HEADER: "store"}
+    )
+
+
+ROUTES = [table_view, timeline, replay, ledger]

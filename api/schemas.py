@@ -1,0 +1,105 @@
+"""Wire schemas of design §5: msgspec Structs with camelCase keys.
+
+Request bodies are strict (unknown fields rejected, names and sizes bounded) so a malformed
+request is a 400 naming the field; responses are what an independent client reads. Game
+views, events and ledgers are the games' own JSON-ready dicts and pass through as objects.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from domain.table import MAX_SEED
+
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"\S")]
+CardCode = Annotated[str, msgspec.Meta(min_length=2, max_length=3)]
+Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=15)]
+
+
+class Wire(msgspec.Struct, kw_only=True, rename="camel"):
+    """Base of the response bodies: camelCase keys."""
+
+
+class Request(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_fields=True):
+    """Base of the request bodies: camelCase keys, unknown fields rejected."""
+
+
+class CreateTable(Request):
+    """``POST /tables``: the game, its options (spec "Options"), and optionally the seed and
+    stacked decks (hands 1, 2, …; index 0 = top; only when the server allows stacked decks)."""
+
+    game: str
+    options: dict[str, Any] = {}
+    seed: Seed | None = None
+    decks: list[list[CardCode]] | None = None
+
+
+class TableCreated(Wire):
+    table_id: str
+    game: str
+    version: int
+    position: int
+
+
+class TakeSeat(Request):
+    """``POST /tables/{id}/seats``: the player's name and optionally the seat wanted."""
+
+    name: Name
+    seat: SeatNumber | None = None
+
+
+class SeatTaken(Wire):
+    """The seat and its secret bearer token (shown once; only its hash is stored)."""
+
+    table_id: str
+    seat: int
+    token: str
+    version: int
+    position: int
+
+
+class CommandAccepted(Wire):
+    """``POST /tables/{id}/commands``: the new version, the log position to wait for with
+    ``?after=``, and the events written, as this seat may see them."""
+
+    version: int
+    position: int
+    events: list[dict[str, Any]]
+
+
+class TimelineEvent(Wire):
+    """Documentation shape of one timeline item: the redacted event plus version and time."""
+
+    version: int
+    type: str
+    at: str
+
+
+class Verification(Wire):
+    """``GET /tables/{id}/hands/{n}/verify``: the deal's commitment, and once the hand has
+    settled (and the table reveals hands) the deck and salt, with ``valid`` recomputed."""
+
+    table_id: str
+    hand: int
+    commitment: str
+    settled: bool
+    revealed: bool
+    deck: list[str] | None = None
+    salt: str | None = None
+    valid: bool | None = None
+
+
+class ProjectionHealth(Wire):
+    position: int | None
+    head: int | None
+    lag: int | None
+
+
+class Health(Wire):
+    status: str
+    store: bool
+    redis: bool
+    projection: ProjectionHealth

@@ -1,0 +1,131 @@
+"""The clients the API uses, opened in the Litestar lifespan and closed after it.
+
+Nothing here runs at import time (design §7). ``Services.open`` connects the event store and
+Redis (the private embedded server on default settings) and, when asked, runs the projection
+runner in a background thread of this process (``cardroom serve`` on embedded defaults).
+The store and Redis are synchronous: handlers reach them through :func:`blocking`, which runs
+the call in a worker thread so the event loop never waits on I/O.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
+from uuid import UUID
+
+import anyio.to_thread
+from litestar import Litestar
+from litestar.datastructures import State
+
+from api.visibility import TableFacts
+from domain.games import game_named
+from domain.table import TableOpened
+from infra.redis import RedisHandle, open_redis
+from infra.settings import Settings
+from infra.store import TableNotFound, TableStore
+from projections.reader import ReadModels
+
+log = logging.getLogger("cardroom.api")
+T = TypeVar("T")
+
+
+async def blocking(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run a synchronous store/Redis call in a worker thread."""
+    return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+
+
+@dataclass
+class Services:
+    settings: Settings
+    store: TableStore
+    redis: RedisHandle
+    read_models: ReadModels
+    stop: threading.Event = field(default_factory=threading.Event)
+    projector: threading.Thread | None = None
+    _facts: dict[UUID, TableFacts] = field(default_factory=dict)
+    _facts_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @classmethod
+    def open(cls, settings: Settings, *, run_projector: bool) -> Services:
+        store = TableStore(settings)
+        try:
+            handle = open_redis(settings)
+        except BaseException:
+            store.close()
+            raise
+        services = cls(
+            settings=settings,
+            store=store,
+            redis=handle,
+            read_models=ReadModels(handle.client, settings.redis_prefix),
+        )
+        if run_projector:
+            services.start_projector()
+        return services
+
+    def start_projector(self) -> None:
+        """Run the projection runner in a daemon thread until :meth:`close`."""
+        from projections.runner import Projector
+
+        # The projector reads through its own protocol of the store (events, get, notifications).
+        projector = Projector(cast(Any, self.store), self.redis.client, self.settings.redis_prefix)
+
+        def run() -> None:
+            try:
+                projector.run_forever(self.stop)
+            except Exception:  # the API keeps answering; /health shows the growing lag
+                log.exception("projection runner stopped")
+
+        self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
+        self.projector.start()
+
+    def close(self) -> None:
+        self.stop.set()
+        if self.projector is not None:
+            self.projector.join(timeout=10)
+        self.redis.close()
+        self.store.close()
+
+    def facts(self, table_id: UUID) -> TableFacts:
+        """The table's game and visibility options (from ``TableOpened``; never change).
+
+        Raises ``TableNotFound`` for an unknown table.
+        """
+        with self._facts_lock:
+            known = self._facts.get(table_id)
+        if known is not None:
+            return known
+        first = self.store.events(table_id, 1, 1)
+        if not first or not isinstance(first[0].event, TableOpened):
+            raise TableNotFound(f"no table {table_id}")
+        opened = first[0].event
+        facts = TableFacts.from_opened(game_named(opened.game), opened.options)
+        with self._facts_lock:
+            self._facts[table_id] = facts
+        return facts
+
+
+def services_lifespan(settings: Settings, *, run_projector: bool) -> Callable[[Litestar], Any]:
+    """A Litestar lifespan that opens :class:`Services` on ``app.state.services``."""
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        services = await blocking(Services.open, settings, run_projector=run_projector)
+        app.state.services = services
+        try:
+            yield
+        finally:
+            await blocking(services.close)
+
+    return lifespan
+
+
+def provide_services(state: State) -> Services:
+    """Dependency: the lifespan's :class:`Services`."""
+    services: Services = state.services
+    return services
