@@ -1,0 +1,137 @@
+"""Random legal bots playing through the real write side (``cardroom simulate``).
+
+Each bot picks uniformly among ``game.legal_commands(state, seat)`` for a seat the table waits
+for — the same legality the API enforces — and sends it through :meth:`TableStore.execute`,
+so a simulation exercises the store, its concurrency control and (when a projector runs) the
+read side exactly as real clients would.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from domain.cards import derive_seed
+from infra.store import TableStore
+
+# Options a simulated table gets unless the caller overrides them.
+DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
+    "bourre": {"seats": 7},
+    "burraco": {"players": 4},
+}
+SEAT_OPTION = {"bourre": "seats", "burraco": "players"}
+# A hand with random bots is long but finite; this guards against a rules bug looping forever.
+MAX_COMMANDS_PER_HAND = 20_000
+
+
+class SimulationStuck(RuntimeError):
+    """A table stopped making progress (a rules bug: someone to act but nothing legal)."""
+
+
+@dataclass
+class SimulationReport:
+    """What a simulation did, for the CLI's summary."""
+
+    tables: int = 0
+    hands: int = 0
+    commands: int = 0
+    events: int = 0
+    seconds: float = 0.0
+    last_position: int = 0
+    table_ids: list[UUID] = field(default_factory=list)
+
+    @property
+    def commands_per_second(self) -> float:
+        return self.commands / self.seconds if self.seconds > 0 else 0.0
+
+
+def play_table(
+    store: TableStore,
+    game: str,
+    hands: int,
+    seed: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    on_hand: Callable[[], None] | None = None,
+    report: SimulationReport | None = None,
+) -> SimulationReport:
+    """Open a table, seat bots, and play until ``hands`` hands settle or the table ends."""
+    report = report if report is not None else SimulationReport()
+    rng = random.Random(derive_seed(seed, "bots"))
+    table_options = {**DEFAULT_OPTIONS.get(game, {}), **(options or {})}
+    if game == "bourre":
+        # Bourré tables end themselves after a number of hands: the lobby then shows it ended.
+        table_options.setdefault("hands", hands)
+    started = time.perf_counter()
+    result = store.create_table(game, table_options, seed=derive_seed(seed, "table") % 2**63)
+    table_id = result.table_id
+    report.table_ids.append(table_id)
+    report.events += len(result.events)
+    seats = int(table_options.get(SEAT_OPTION.get(game, "seats"), 4))
+    for seat in range(seats):
+        _, _, result = store.take_seat(table_id, f"bot-{seat}", seat)
+        report.commands += 1
+        report.events += len(result.events)
+    settled = 0
+    since_settle = 0
+    while settled < hands:
+        table = store.get(table_id)
+        rules = table.game
+        waiting = sorted(rules.to_act(table.state))
+        if not waiting:
+            break  # the table ended (hand limit, match won) or waits for nobody
+        seat = rng.choice(waiting)
+        legal = rules.legal_commands(table.state, seat)
+        if not legal:
+            raise SimulationStuck(
+                f"table {table_id} version {table.version}: seat {seat} is to act "
+                "but has no legal command"
+            )
+        result = store.execute(table_id, rng.choice(legal))
+        report.commands += 1
+        report.events += len(result.events)
+        report.last_position = max(report.last_position, result.position)
+        since_settle += 1
+        for recorded in result.events:
+            if rules.settles_hand(recorded.event):
+                settled += 1
+                since_settle = 0
+                report.hands += 1
+                if on_hand is not None:
+                    on_hand()
+        if since_settle > MAX_COMMANDS_PER_HAND:
+            raise SimulationStuck(
+                f"table {table_id}: no hand settled in {MAX_COMMANDS_PER_HAND} commands"
+            )
+    report.tables += 1
+    report.seconds += time.perf_counter() - started
+    return report
+
+
+def simulate(
+    store: TableStore,
+    game: str,
+    tables: int,
+    hands: int,
+    seed: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    on_hand: Callable[[], None] | None = None,
+) -> SimulationReport:
+    """Play ``tables`` tables of ``hands`` hands each, one after another, from one seed."""
+    report = SimulationReport()
+    for index in range(tables):
+        play_table(
+            store,
+            game,
+            hands,
+            derive_seed(seed, "simulate", index),
+            options=options,
+            on_hand=on_hand,
+            report=report,
+        )
+    return report
