@@ -179,3 +179,13 @@ def _start_projector(
 
 
 # The API helper registers `serve` here (api/serve.py).
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+def serve(host: str, port: int) -> None:
+    """Run the HTTP API (and, on embedded defaults, Redis and the projector) until SIGINT."""
+    from api.serve import serve as run
+
+    run(host, port, _settings())

@@ -1,0 +1,39 @@
+"""``cardroom serve``: the API under uvicorn (design §5, CLI).
+
+On embedded defaults (no ``CARDROOM_REDIS_URL``) the same process starts the private Redis
+server under ``CARDROOM_VAR_DIR`` and runs the projection runner in a background thread, so
+one command runs the whole service. With ``CARDROOM_REDIS_URL`` set, the projection runs as
+its own worker (``cardroom project``) and this process serves HTTP only. uvicorn turns
+SIGINT/SIGTERM into a graceful shutdown; the lifespan then stops the projector and Redis.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from infra.settings import Settings
+
+GRACEFUL_SHUTDOWN = 5  # seconds open requests (live streams) get before they are cut
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None = None) -> None:
+    """Run the API until SIGINT/SIGTERM."""
+    import uvicorn
+
+    from api.app import create_app
+
+    settings = settings or Settings.from_env()
+    embedded = settings.redis_url is None
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    app = create_app(settings, run_projector=embedded)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        lifespan="on",
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
+        log_level="info",
+    )
+    uvicorn.Server(config).run()
