@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from typing import Annotated
+from uuid import UUID
 
-from litestar.params import Parameter
+from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 Authorization = Annotated[
     str | None,
-    Parameter(
-        header="Authorization",
+    HeaderParameter(
+        name="Authorization",
         required=False,
         max_length=300,
         description="`Bearer <token>` from taking a seat; without it you are a spectator",
@@ -17,8 +18,8 @@ Authorization = Annotated[
 ]
 IdempotencyKey = Annotated[
     str | None,
-    Parameter(
-        header="Idempotency-Key",
+    HeaderParameter(
+        name="Idempotency-Key",
         required=False,
         min_length=1,
         max_length=200,
@@ -27,11 +28,12 @@ IdempotencyKey = Annotated[
 ]
 AfterPosition = Annotated[
     int | None,
-    Parameter(
-        query="after",
+    QueryParameter(
+        name="after",
         required=False,
         ge=0,
         le=2**62,
         description="wait (bounded) until the read models have reached this log position",
     ),
 ]
+TableId = Annotated[UUID, PathParameter(description="the table's id (a UUID)")]

@@ -21,6 +21,8 @@ from uuid import UUID
 import anyio.to_thread
 from litestar import Litestar
 from litestar.datastructures import State
+from litestar.di import NamedDependency
+from litestar.params import SkipValidation
 
 from api.visibility import TableFacts
 from domain.games import game_named
@@ -129,3 +131,7 @@ def provide_services(state: State) -> Services:
     """Dependency: the lifespan's :class:`Services`."""
     services: Services = state.services
     return services
+
+
+# The lifespan's services, injected by name and not validated (they are not data).
+ServicesDep = NamedDependency[SkipValidation[Services]]

@@ -13,17 +13,17 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from litestar import get
-from litestar.params import Parameter
+from litestar.params import PathParameter
 
 from api.auth import caller_seat
-from api.params import Authorization
+from api.params import Authorization, TableId
 from api.problems import ApiProblem
 from api.schemas import Verification
-from api.services import Services, blocking
+from api.services import Services, ServicesDep, blocking
 from domain.cards import deck_commitment
 from domain.game import Viewer
 
-HandNumber = Annotated[int, Parameter(ge=1, le=2**31, description="the hand (1, 2, …)")]
+HandNumber = Annotated[int, PathParameter(ge=1, le=2**31, description="the hand (1, 2, …)")]
 
 
 def _hand_events(
@@ -78,7 +78,7 @@ def verify_hand(services: Services, table_id: UUID, viewer: Viewer, hand: int) -
 
 @get("/tables/{table_id:uuid}/hands/{n:int}/verify", summary="Verify a deal")
 async def verify(
-    table_id: UUID, n: HandNumber, services: Services, authorization: Authorization = None
+    table_id: TableId, n: HandNumber, services: ServicesDep, authorization: Authorization = None
 ) -> Verification:
     """The commitment published with hand ``n``'s deal; once the hand has settled (and the
     table reveals hands) its deck and salt, and ``valid``: whether SHA-256 of them matches."""

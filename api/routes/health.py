@@ -7,7 +7,7 @@ import logging
 from litestar import Response, get
 
 from api.schemas import Health, ProjectionHealth
-from api.services import Services, blocking
+from api.services import Services, ServicesDep, blocking
 
 log = logging.getLogger("cardroom.api")
 
@@ -35,7 +35,7 @@ def check(services: Services) -> Health:
 
 
 @get("/health", summary="Health")
-async def health(services: Services) -> Response[Health]:
+async def health(services: ServicesDep) -> Response[Health]:
     """200 when the event store and Redis answer (503 otherwise), with the projection's
     position, the log head and the lag between them."""
     report = await blocking(check, services)

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-from uuid import UUID
+from typing import Any
 
 from litestar import Response, get, post
-from litestar.params import Body
+from litestar.params import JSONBody
 
 from api.auth import caller_seat, required_seat
 from api.commands import command_object, to_command
-from api.params import Authorization, IdempotencyKey
+from api.params import Authorization, IdempotencyKey, TableId
 from api.schemas import CommandAccepted
-from api.services import Services, blocking
+from api.services import ServicesDep, blocking
 
-COMMAND_EXAMPLE = (
+COMMAND_BODIES = (
     'Bourré: {"type": "declare", "play": true, "discard": ["7D", "2C"]} or '
     '{"type": "play_card", "card": "AS"}; Burraco: {"type": "draw"}, {"type": "take_pile"}, '
     '{"type": "meld", "cards": ["5H", "6H", "7H"]}, '
@@ -23,11 +22,24 @@ COMMAND_EXAMPLE = (
 )
 
 
-@post("/tables/{table_id:uuid}/commands", status_code=200, summary="Issue a command")
+ISSUE_DESCRIPTION = (
+    "Issue a command as the token's seat. The answer carries the new table version, the log "
+    "position to pass as `?after=` for read-your-writes, and the events written as this seat "
+    "sees them. A rejected command writes nothing; a retried `Idempotency-Key` returns the "
+    "first answer. Bodies: " + COMMAND_BODIES
+)
+
+
+@post(
+    "/tables/{table_id:uuid}/commands",
+    status_code=200,
+    summary="Issue a command",
+    description=ISSUE_DESCRIPTION,
+)
 async def issue_command(
-    table_id: UUID,
-    data: Annotated[dict[str, Any], Body(title="Command", description=COMMAND_EXAMPLE)],
-    services: Services,
+    table_id: TableId,
+    data: JSONBody[dict[str, Any]],
+    services: ServicesDep,
     authorization: Authorization = None,
     idempotency_key: IdempotencyKey = None,
 ) -> CommandAccepted:
@@ -53,7 +65,7 @@ async def issue_command(
 
 @get("/tables/{table_id:uuid}/legal", summary="Legal commands")
 async def legal_commands(
-    table_id: UUID, services: Services, authorization: Authorization = None
+    table_id: TableId, services: ServicesDep, authorization: Authorization = None
 ) -> Response[list[dict[str, Any]]]:
     """The caller's legal commands now, as command objects ready to post to ``/commands``
     (empty when the table waits for someone else; spectators have none). The

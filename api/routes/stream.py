@@ -19,13 +19,13 @@ from uuid import UUID
 import anyio
 import msgspec
 from litestar import get
-from litestar.params import Parameter
+from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from api.auth import caller_seat
-from api.params import Authorization
+from api.params import Authorization, TableId
 from api.problems import ApiProblem
-from api.services import Services, blocking
+from api.services import Services, ServicesDep, blocking
 from api.visibility import TableFacts
 from domain.game import Viewer
 from domain.table import TableEnded
@@ -37,8 +37,8 @@ RETRY_MS = 2000
 
 LastEventId = Annotated[
     str | None,
-    Parameter(
-        header="Last-Event-ID",
+    HeaderParameter(
+        name="Last-Event-ID",
         required=False,
         max_length=30,
         description="resume after this event version",
@@ -46,8 +46,8 @@ LastEventId = Annotated[
 ]
 StreamFrom = Annotated[
     int | None,
-    Parameter(
-        query="from",
+    QueryParameter(
+        name="from",
         required=False,
         ge=1,
         le=2**62,
@@ -118,8 +118,8 @@ async def _events(
 
 @get("/tables/{table_id:uuid}/stream", summary="Live stream (SSE)")
 async def stream(
-    table_id: UUID,
-    services: Services,
+    table_id: TableId,
+    services: ServicesDep,
     authorization: Authorization = None,
     last_event_id: LastEventId = None,
     from_version: StreamFrom = None,

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-from uuid import UUID
+from typing import Any
 
 from litestar import get, post
-from litestar.params import Body
+from litestar.params import JSONBody
 
+from api.params import TableId
 from api.problems import ApiProblem
 from api.schemas import CreateTable, SeatTaken, TableCreated, TakeSeat
-from api.services import Services, blocking
+from api.services import ServicesDep, blocking
 from domain.cards import CardError, card
 from domain.games import game_named
 
@@ -32,9 +32,7 @@ def _canonical_decks(decks: list[list[str]]) -> list[list[str]]:
 
 
 @post("/tables", status_code=201, summary="Create a table")
-async def create_table(
-    data: Annotated[CreateTable, Body(title="New table")], services: Services
-) -> TableCreated:
+async def create_table(data: JSONBody[CreateTable], services: ServicesDep) -> TableCreated:
     """Open a Bourré or Burraco table with the spec's options (validated per game; an
     unknown key or a bad value is named in the problem's ``option``). ``decks`` stacks the
     decks of hands 1, 2, … (index 0 = top) and is refused with 403 unless the server runs with
@@ -62,7 +60,9 @@ async def create_table(
 
 
 @post("/tables/{table_id:uuid}/seats", status_code=201, summary="Take a seat")
-async def take_seat(table_id: UUID, data: TakeSeat, services: Services) -> SeatTaken:
+async def take_seat(
+    table_id: TableId, data: JSONBody[TakeSeat], services: ServicesDep
+) -> SeatTaken:
     """Sit down (the first free seat, or ``seat``). The answer holds the seat's secret bearer
     token, shown only this once; the hand starts when every seat is filled."""
     await blocking(services.facts, table_id)  # 404 for an unknown table
@@ -79,7 +79,7 @@ async def take_seat(table_id: UUID, data: TakeSeat, services: Services) -> SeatT
 
 
 @get("/tables", summary="Lobby")
-async def lobby(services: Services) -> list[dict[str, Any]]:
+async def lobby(services: ServicesDep) -> list[dict[str, Any]]:
     """The open tables (waiting for players or playing), from the read models."""
     return await blocking(services.read_models.lobby)
 

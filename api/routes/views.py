@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 from uuid import UUID
 
-from litestar import Response, get
-from litestar.params import Parameter
+from litestar import MediaType, Response, get
+from litestar.params import QueryParameter
 
 from api.auth import caller_seat
-from api.params import AfterPosition, Authorization
+from api.params import AfterPosition, Authorization, TableId
 from api.problems import ApiProblem
-from api.services import Services, blocking
+from api.services import Services, ServicesDep, blocking
 from domain.game import Viewer
 
 WAIT_TIMEOUT = 5.0  # seconds a read waits for the projection before answering 503
@@ -26,13 +26,15 @@ SCAN_CHUNK = 256  # events read at a time when looking for a hand's settlement
 SOURCE_HEADER = "X-Cardroom-Source"
 
 FromVersion = Annotated[
-    int | None, Parameter(query="from", required=False, ge=1, le=2**62, description="first version")
+    int | None,
+    QueryParameter(name="from", required=False, ge=1, le=2**62, description="first version"),
 ]
 ToVersion = Annotated[
-    int | None, Parameter(query="to", required=False, ge=1, le=2**62, description="last version")
+    int | None,
+    QueryParameter(name="to", required=False, ge=1, le=2**62, description="last version"),
 ]
 AtVersion = Annotated[
-    int, Parameter(query="at", ge=1, le=2**62, description="the table version to show")
+    int, QueryParameter(name="at", ge=1, le=2**62, description="the table version to show")
 ]
 
 
@@ -63,6 +65,11 @@ async def wait_for_projection(services: Services, after: int | None) -> None:
         )
 
 
+def framed(table_id: UUID, game: str, version: int, view: dict[str, Any]) -> dict[str, Any]:
+    """A view as the read models store it: ``tableId``, ``game`` and ``version`` first."""
+    return {"tableId": str(table_id), "game": game, "version": version, **view}
+
+
 def view_from_store(services: Services, table_id: UUID, viewer: Viewer) -> dict[str, Any]:
     """The caller's view computed from the store (the projection has not reached the table)."""
     facts = services.facts(table_id)
@@ -70,23 +77,25 @@ def view_from_store(services: Services, table_id: UUID, viewer: Viewer) -> dict[
     visible = max(1, facts.visible_version(viewer, loaded.version))
     if visible != loaded.version:
         loaded = services.store.get(table_id, visible)
-    return loaded.game.view(loaded.state, viewer)
+    return framed(
+        table_id, loaded.game.name, loaded.version, loaded.game.view(loaded.state, viewer)
+    )
 
 
 @get("/tables/{table_id:uuid}", summary="Table view")
 async def table_view(
-    table_id: UUID,
-    services: Services,
+    table_id: TableId,
+    services: ServicesDep,
     authorization: Authorization = None,
     after: AfterPosition = None,
-) -> Response[dict[str, Any]]:
+) -> Response[Any]:
     """The table as the caller may see it: a seat (with its token) sees its own cards, anyone
     else is a spectator and sees public cards only, ``spectator_delay`` events behind."""
     viewer = await caller_seat(services, table_id, authorization)
     await wait_for_projection(services, after)
-    view = await blocking(services.read_models.view, table_id, viewer)
-    if view is not None:
-        return Response(view, headers={SOURCE_HEADER: "read-model"})
+    stored = await blocking(services.read_models.view_json, table_id, viewer)
+    if stored is not None:  # served as stored, without decoding and encoding again
+        return Response(stored, media_type=MediaType.JSON, headers={SOURCE_HEADER: "read-model"})
     view = await blocking(view_from_store, services, table_id, viewer)
     return Response(view, headers={SOURCE_HEADER: "store"})
 
@@ -107,8 +116,8 @@ def read_timeline(
 
 @get("/tables/{table_id:uuid}/timeline", summary="Timeline")
 async def timeline(
-    table_id: UUID,
-    services: Services,
+    table_id: TableId,
+    services: ServicesDep,
     authorization: Authorization = None,
     from_version: FromVersion = None,
     to_version: ToVersion = None,
@@ -168,12 +177,13 @@ def read_replay(
     loaded = head if at == head.version else services.store.get(table_id, at)
     hand = _hand_at(services, table_id, at)
     revealed = facts.reveals(hand, {hand}) and _hand_settled(services, table_id, hand, at, visible)
-    return loaded.version, loaded.game.view(loaded.state, viewer, revealed=revealed)
+    view = loaded.game.view(loaded.state, viewer, revealed=revealed)
+    return loaded.version, framed(table_id, loaded.game.name, loaded.version, view)
 
 
 @get("/tables/{table_id:uuid}/replay", summary="Replay (time travel)")
 async def replay(
-    table_id: UUID, at: AtVersion, services: Services, authorization: Authorization = None
+    table_id: TableId, at: AtVersion, services: ServicesDep, authorization: Authorization = None
 ) -> Response[dict[str, Any]]:
     """The caller's view of the table as of version ``at``. A hand that has settled since
     shows its hidden cards (option ``reveal``: ``after_hand``)."""
@@ -189,7 +199,7 @@ def ledger_from_store(services: Services, table_id: UUID) -> dict[str, Any]:
 
 @get("/tables/{table_id:uuid}/ledger", summary="Ledger")
 async def ledger(
-    table_id: UUID, services: Services, after: AfterPosition = None
+    table_id: TableId, services: ServicesDep, after: AfterPosition = None
 ) -> Response[dict[str, Any]]:
     """Bourré: the pot, each player's net chips and every hand's pot, winner, bourré and tied
     seats. Burraco: the score sheet per team per hand, totals and the winner."""

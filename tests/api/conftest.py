@@ -1,0 +1,57 @@
+"""API fixtures: the real app on SQLite in a tmp dir and the real Redis under a unique prefix,
+with the projection runner in a thread of the test process (as ``cardroom serve`` runs it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from api.app import create_app
+from infra.settings import Settings
+
+
+def make_settings(tmp: Path, redis_url: str, prefix: str, *, stacked: bool = True) -> Settings:
+    return Settings(
+        event_store=f"sqlite:///{tmp / 'cardroom.db'}",
+        redis_url=redis_url,
+        redis_prefix=prefix,
+        allow_stacked_decks=stacked,
+        var_dir=tmp,
+    )
+
+
+@pytest.fixture
+def settings(tmp_path: Path, redis_url: str, redis_prefix: str) -> Settings:
+    return make_settings(tmp_path, redis_url, redis_prefix)
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient[Any]]:
+    """A client of the real app, lifespan run (store, Redis, projector thread)."""
+    with TestClient(create_app(settings, run_projector=True)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def client_for(
+    tmp_path: Path, redis_url: str, redis_prefix: str
+) -> Iterator[Callable[..., TestClient[Any]]]:
+    """Clients of apps with other settings (e.g. stacked decks off)."""
+    opened: list[TestClient[Any]] = []
+
+    def open_client(*, stacked: bool = True, run_projector: bool = True) -> TestClient[Any]:
+        directory = tmp_path / f"app{len(opened)}"
+        directory.mkdir()
+        settings = make_settings(directory, redis_url, redis_prefix, stacked=stacked)
+        test_client = TestClient(create_app(settings, run_projector=run_projector))
+        test_client.__enter__()
+        opened.append(test_client)
+        return test_client
+
+    yield open_client
+    for test_client in opened:
+        test_client.__exit__(None, None, None)

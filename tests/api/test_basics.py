@@ -1,0 +1,87 @@
+"""Design §5: health, OpenAPI, and errors that need no game — problem details everywhere."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from litestar.testing import TestClient
+
+PROBLEM = "application/problem+json"
+
+
+def assert_problem(response: Any, status: int, **members: Any) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(PROBLEM)
+    body = response.json()
+    assert body["status"] == status
+    assert body["type"].startswith("urn:cardroom:problem:")
+    assert body["title"] and body["detail"]
+    for key, value in members.items():
+        assert body.get(key) == value, body
+    return body
+
+
+def test_health_reports_store_redis_and_projection_lag(client: TestClient[Any]) -> None:
+    response = client.get("/health")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["store"] is True and body["redis"] is True
+    assert set(body["projection"]) == {"position", "head", "lag"}
+
+
+def test_openapi_schema_is_served_at_slash_schema(client: TestClient[Any]) -> None:
+    response = client.get("/schema")
+    assert response.status_code == 200
+    schema = response.json()
+    paths = schema["paths"]
+    for path in (
+        "/tables",
+        "/tables/{table_id}",
+        "/tables/{table_id}/seats",
+        "/tables/{table_id}/commands",
+        "/tables/{table_id}/legal",
+        "/tables/{table_id}/timeline",
+        "/tables/{table_id}/replay",
+        "/tables/{table_id}/ledger",
+        "/tables/{table_id}/stream",
+        "/tables/{table_id}/hands/{n}/verify",
+        "/health",
+    ):
+        assert path in paths, path
+    create = schema["components"]["schemas"]["CreateTable"]["properties"]
+    assert set(create) == {"game", "options", "seed", "decks"}
+
+
+def test_an_unknown_table_is_a_404_problem(client: TestClient[Any]) -> None:
+    table = uuid.uuid4()
+    for path in ("", "/legal", "/timeline", "/ledger", "/replay?at=1", "/hands/1/verify"):
+        assert_problem(client.get(f"/tables/{table}{path}"), 404)
+    assert_problem(client.post(f"/tables/{table}/seats", json={"name": "Ann"}), 404)
+    assert_problem(
+        client.post(f"/tables/{table}/commands", json={"type": "draw"}), 404
+    )
+
+
+def test_a_malformed_table_id_is_a_client_error(client: TestClient[Any]) -> None:
+    response = client.get("/tables/not-a-uuid")
+    assert response.status_code in (400, 404)
+    assert response.headers["content-type"].startswith(PROBLEM)
+
+
+def test_an_unknown_game_is_named_in_the_problem(client: TestClient[Any]) -> None:
+    body = assert_problem(client.post("/tables", json={"game": "poker"}), 422, option="game")
+    assert "poker" in body["detail"]
+
+
+def test_a_malformed_create_body_names_the_field(client: TestClient[Any]) -> None:
+    assert_problem(client.post("/tables", json={"game": "bourre", "seed": "x"}), 400, field="seed")
+    assert_problem(client.post("/tables", json={"game": "bourre", "colour": 1}), 400)
+    assert_problem(client.post("/tables", content=b"{not json"), 400)
+    assert_problem(client.post("/tables", json=[1, 2]), 400)
+
+
+def test_unknown_routes_and_methods_are_problems(client: TestClient[Any]) -> None:
+    assert_problem(client.get("/nowhere"), 404)
+    assert_problem(client.delete("/tables"), 405)
