@@ -1,0 +1,246 @@
+"""``decide(state, command) -> events`` for a Bourré table.
+
+A command is checked and turned into its events; then the table's automatic consequences
+follow in the same decision: a full trick is won (rule 18), a finished hand is settled
+(rules 16, 23–27), and the next hand starts at once with its antes and deal (rules 4–10) —
+until option ``hands`` is reached or closing was requested.
+
+Closing (``close_table``): before every seat is filled the table ends at once. During a hand
+the request is recorded (``CloseRequested``) and the hand is played out and settled first;
+then the table ends instead of dealing again. A real table never lets a player walk away
+from a hand whose pot they might be bourré into, and the chips stay conserved either way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
+from domain.bourre.dealing import deal, validate_decks
+from domain.bourre.declaring import decide_declare, decide_draw, decide_second_chance
+from domain.bourre.events import Anted, CloseRequested, DecisionsRevealed, HandSettled, TrickWon
+from domain.bourre.evolve import evolve
+from domain.bourre.options import parse_options
+from domain.bourre.playing import decide_play
+from domain.bourre.settlement import settle
+from domain.bourre.state import (
+    DECLARE,
+    ENDED,
+    PLAY,
+    PLAYING,
+    SEATING,
+    SETTLED,
+    SETTLING,
+    Hand,
+    Table,
+)
+from domain.bourre.tricks import trick_winner
+from domain.errors import IllegalCommand, InvalidOption, SeatUnavailable, TableClosed
+from domain.table import (
+    MAX_SEED,
+    CloseTable,
+    Event,
+    OpenTable,
+    PlayerSeated,
+    TableEnded,
+    TableOpened,
+    TakeSeat,
+)
+
+MAX_NAME = 40
+
+
+def open_table(command: OpenTable) -> list[Event]:
+    """Validate the options (spec §9) and any stacked decks; the table opens empty."""
+    if command.game != "bourre":
+        raise InvalidOption("game", f"this is a Bourré table, not {command.game!r}")
+    if isinstance(command.seed, bool) or not -MAX_SEED <= command.seed <= MAX_SEED:
+        raise InvalidOption("seed", f"must be an integer of at most {MAX_SEED} in size")
+    options, _ = parse_options(command.options)
+    decks = validate_decks(command.decks)
+    return [TableOpened(game="bourre", options=options, seed=command.seed, decks=decks)]
+
+
+def take_seat(table: Table, command: TakeSeat) -> list[Event]:
+    if table.status != SEATING:
+        raise SeatUnavailable("the table is full")
+    name = command.name.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise IllegalCommand(f"a name must have 1 to {MAX_NAME} characters")
+    if not command.token_hash:
+        raise IllegalCommand("a seat needs a token")
+    if command.token_hash in table.token_hashes:
+        raise SeatUnavailable(
+            f"this token already holds seat {table.token_hashes.index(command.token_hash)}"
+        )
+    n = table.seats
+    seat = command.seat
+    if seat is None:
+        seat = next(s for s in range(n) if table.names[s] is None)
+    elif not 0 <= seat < n:
+        raise SeatUnavailable(f"seat {seat} does not exist: seats are 0 to {n - 1}")
+    elif table.names[seat] is not None:
+        raise SeatUnavailable(f"seat {seat} is taken")
+    return [PlayerSeated(seat=seat, name=name, token_hash=command.token_hash)]
+
+
+def close_table(table: Table, command: CloseTable) -> list[Event]:
+    seat = command.seat
+    if not 0 <= seat < table.seats or table.names[seat] is None:
+        raise IllegalCommand("only a seated player can close the table")
+    if table.status == SEATING or table.hand is None:
+        return [TableEnded(reason="closed")]
+    if table.close_requested:
+        raise IllegalCommand("closing is already requested: the table ends when this hand settles")
+    return [CloseRequested(hand=table.hand.number, seat=seat)]
+
+
+def _player_hand(table: Table, seat: int) -> Hand:
+    if not 0 <= seat < table.seats:
+        raise IllegalCommand(f"there is no seat {seat}: seats are 0 to {table.seats - 1}")
+    if table.hand is None:
+        waiting = sum(name is None for name in table.names)
+        raise IllegalCommand(f"the hand has not started: waiting for {waiting} more player(s)")
+    return table.hand
+
+
+def start_hand(table: Table, number: int) -> list[Event]:
+    """Rules 5–7 and 30: antes before the deal — everyone for the first hand or with
+    ``double_ante``; later, everyone but last hand's bourré and tied players (rule 6)."""
+    options = table.options
+    exempt = frozenset() if number == 1 or options.double_ante else table.exempt
+    seats = [s for s in range(options.seats) if s not in exempt]
+    events: list[Event] = []
+    if seats:
+        events.append(Anted(hand=number, seats=seats, amount=options.ante))
+    events.append(deal(table, number))
+    return events
+
+
+def _reveal(table: Table, hand: Hand) -> list[Event]:
+    """Rule 31 (``simultaneous``): show every decision together; if all passed, the dealer
+    plays (rule 16). Those who play then pay the second ante (rule 30)."""
+    plays = [bool(d) for d in hand.decisions]
+    forced = not any(plays)
+    if forced:
+        plays[hand.dealer] = True
+    events: list[Event] = [DecisionsRevealed(hand=hand.number, plays=plays, dealer_forced=forced)]
+    if table.options.double_ante:
+        seats = [s for s, p in enumerate(plays) if p]
+        events.append(
+            Anted(hand=hand.number, seats=seats, amount=table.options.ante, reason="double_ante")
+        )
+    return events
+
+
+def _settle(table: Table, hand: Hand) -> HandSettled:
+    options = table.options
+    solo = hand.tricks_played < options.hand_size
+    result = settle(
+        table.pot,
+        hand.tricks,
+        hand.playing,
+        pot_limit=options.pot_limit,
+        tie=options.tie,
+        solo=solo,
+    )
+    return HandSettled(
+        hand=hand.number,
+        pot=result.pot,
+        cap=result.cap,
+        winner=result.winner,
+        payouts=result.payouts,
+        tricks=list(hand.tricks),
+        bourre=result.bourre,
+        bourre_payment=result.bourre_payment,
+        tied=result.tied,
+        carried=result.carried,
+        solo=result.solo,
+        deck=list(hand.deck),
+        salt=hand.salt,
+    )
+
+
+def follow_up(table: Table) -> list[Event]:
+    """The events that follow on their own from ``table`` (none when someone must act)."""
+    if table.status != PLAYING:
+        return []
+    hand = table.hand
+    if hand is None:
+        return start_hand(table, 1)
+    phase = hand.phase
+    if phase == PLAY:
+        if hand.turn is None:  # every active player has played to the trick
+            seat, best = trick_winner(hand.trick, hand.trump)
+            cards = [c.code for _, c in hand.trick]
+            return [
+                TrickWon(
+                    hand=hand.number,
+                    trick=hand.tricks_played + 1,
+                    seat=seat,
+                    card=best.code,
+                    cards=cards,
+                )
+            ]
+        return []
+    if phase == DECLARE:
+        if not hand.revealed and all(d is not None for d in hand.decisions):
+            return _reveal(table, hand)
+        return []
+    if phase == SETTLING:
+        return [_settle(table, hand)]
+    if phase == SETTLED:
+        limit = table.options.hands
+        if limit is not None and hand.number >= limit:
+            return [TableEnded(reason="hands")]
+        if table.close_requested:
+            return [TableEnded(reason="closed")]
+        return start_hand(table, hand.number + 1)
+    return []
+
+
+def _command_events(table: Table, command: Any) -> list[Event]:
+    if isinstance(command, PlayCard):
+        hand = _player_hand(table, command.seat)
+        return list(decide_play(hand, command, table.options))
+    if isinstance(command, Declare):
+        return decide_declare(table, _player_hand(table, command.seat), command)
+    if isinstance(command, Draw):
+        return decide_draw(table, _player_hand(table, command.seat), command)
+    if isinstance(command, SecondChance):
+        return decide_second_chance(table, _player_hand(table, command.seat), command)
+    if isinstance(command, TakeSeat):
+        return take_seat(table, command)
+    if isinstance(command, CloseTable):
+        return close_table(table, command)
+    if isinstance(command, OpenTable):
+        raise IllegalCommand("the table is already open")
+    raise IllegalCommand(f"not a Bourré command: {type(command).__name__}")
+
+
+def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Event]]:
+    """Decide one command; return the new state and the events (the command's own events
+    followed by their automatic consequences). Saves callers a second ``evolve`` pass."""
+    if state is None:
+        if not isinstance(command, OpenTable):
+            raise IllegalCommand("the table is not open yet")
+        events = open_table(command)
+        return evolve(None, events[0]), events
+    if state.status == ENDED:
+        raise TableClosed("the table has ended")
+    events = _command_events(state, command)
+    table = state
+    for event in events:
+        table = evolve(table, event)
+    more = follow_up(table)
+    while more:
+        events.extend(more)
+        for event in more:
+            table = evolve(table, event)
+        more = follow_up(table)
+    return table, events
+
+
+def decide(state: Table | None, command: Any) -> list[Event]:
+    """Decide one command; returns its events followed by their automatic consequences."""
+    return decide_and_evolve(state, command)[1]

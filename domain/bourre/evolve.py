@@ -1,0 +1,308 @@
+"""``evolve(state, event) -> state``: applies one fact to a Bourré table.
+
+It never validates, shuffles or reads a clock: decks, reshuffles and draws are taken from
+the events. Turn order and phase changes follow deterministically from the facts (rules 11,
+13, 16, 17, 31, 33), so they are recomputed here rather than stored as events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from domain.bourre.dealing import stock_start
+from domain.bourre.events import (
+    Anted,
+    CardPlayed,
+    CloseRequested,
+    Dealt,
+    DecisionsRevealed,
+    Declared,
+    Discarded,
+    HandSettled,
+    Reshuffled,
+    SecondChanceDeclared,
+    TrickWon,
+)
+from domain.bourre.options import Options, options_from_record
+from domain.bourre.state import (
+    DECLARE,
+    DRAW,
+    ENDED,
+    PLAY,
+    PLAYING,
+    SECOND_CHANCE,
+    SETTLED,
+    SETTLING,
+    Hand,
+    HandRecord,
+    Table,
+)
+from domain.cards import Suit, card
+from domain.table import PlayerSeated, TableEnded, TableOpened
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+# --- phase and turn (rules 11, 13, 16, 17, 31, 33) -------------------------------------------
+
+
+def _start_play(hand: Hand, playing: list[int]) -> Hand:
+    """Rule 17: the first active player left of the dealer leads the first trick."""
+    return replace(hand, phase=PLAY, playing=tuple(playing), leader_index=0, turn=playing[0])
+
+
+def _after_draw(hand: Hand, options: Options) -> Hand:
+    if options.four_card:
+        return advance(replace(hand, phase=SECOND_CHANCE), options)
+    return _start_play(hand, [s for s in hand.rotation() if hand.decisions[s]])
+
+
+def advance(hand: Hand, options: Options) -> Hand:
+    """Recompute whose turn it is after a declaration-stage fact, ending the stage when every
+    seat is done. One player left (rule 16) moves the hand to settlement without play."""
+    order = hand.rotation()
+    if hand.phase == DECLARE:
+        if options.declaration == "sequential":
+            for s in order:
+                decided = hand.decisions[s]
+                if decided is None or (decided and not hand.served[s]):
+                    return replace(hand, turn=s)
+        elif options.declaration == "two_round":
+            for s in order:
+                if hand.decisions[s] is None:
+                    return replace(hand, turn=s)
+        elif not hand.revealed:
+            return replace(hand, turn=None)  # sealed: every undecided seat may act
+        playing = [s for s in order if hand.decisions[s]]
+        if len(playing) <= 1:
+            return replace(hand, phase=SETTLING, turn=None, playing=tuple(playing))
+        if options.declaration == "sequential":
+            return _after_draw(hand, options)
+        hand = replace(hand, phase=DRAW)
+    if hand.phase == DRAW:
+        for s in order:
+            if hand.decisions[s] and not hand.served[s]:
+                return replace(hand, turn=s)
+        return _after_draw(hand, options)
+    if hand.phase == SECOND_CHANCE:
+        for s in order:
+            if hand.decisions[s] and hand.second[s] is None:
+                return replace(hand, turn=s)
+        playing = [s for s in order if hand.active(s)]
+        if len(playing) <= 1:
+            return replace(hand, phase=SETTLING, turn=None, playing=tuple(playing))
+        return _start_play(hand, playing)
+    return hand
+
+
+# --- table-level facts ----------------------------------------------------------------------
+
+
+def _opened(event: TableOpened) -> Table:
+    options = options_from_record(event.options)
+    n = options.seats
+    return Table(
+        options=options,
+        raw_options=dict(event.options),
+        seed=event.seed,
+        decks=tuple(tuple(d) for d in event.decks),
+        names=(None,) * n,
+        token_hashes=(None,) * n,
+        nets=(0,) * n,
+    )
+
+
+def _seated(table: Table, event: PlayerSeated) -> Table:
+    names = _set(table.names, event.seat, event.name)
+    status = PLAYING if all(name is not None for name in names) else table.status
+    return replace(
+        table,
+        names=names,
+        token_hashes=_set(table.token_hashes, event.seat, event.token_hash),
+        status=status,
+    )
+
+
+def _ended(table: Table, event: TableEnded) -> Table:
+    return replace(table, status=ENDED, end_reason=event.reason)
+
+
+def _anted(table: Table, event: Anted) -> Table:
+    nets = list(table.nets)
+    for seat in event.seats:
+        nets[seat] -= event.amount
+    return replace(table, nets=tuple(nets), pot=table.pot + event.amount * len(event.seats))
+
+
+def _dealt(table: Table, event: Dealt) -> Table:
+    options = table.options
+    n = options.seats
+    trump_card = card(event.trump_card)
+    hand = Hand(
+        number=event.hand,
+        dealer=event.dealer,
+        deck=tuple(event.deck),
+        salt=event.salt,
+        commitment=event.commitment,
+        trump=Suit(event.trump),
+        trump_card=trump_card,
+        trump_card_owner=event.trump_card_owner,
+        holdings=tuple(tuple(card(c) for c in cards) for cards in event.hands),
+        stock=tuple(card(c) for c in event.deck[stock_start(options) :]),
+        discards=((),) * n,
+        decisions=(None,) * n,
+        revealed=options.declaration != "simultaneous",
+        served=(False,) * n,
+        second=(None,) * n,
+        tricks=(0,) * n,
+    )
+    return replace(table, hand=advance(hand, options), exempt=frozenset())
+
+
+def _settled(table: Table, event: HandSettled) -> Table:
+    nets = [net + paid for net, paid in zip(table.nets, event.payouts, strict=True)]
+    for seat in event.bourre:
+        nets[seat] -= event.bourre_payment
+    exempt: set[int] = set()
+    if not table.options.double_ante:  # rule 30: with double_ante everyone antes
+        exempt.update(event.bourre)  # rule 6: the bourré payment replaces the ante
+        if table.options.tie == "carry":
+            exempt.update(event.tied)  # rule 6: the pot carried over
+    record = HandRecord(event.hand, event.pot, event.winner, tuple(event.bourre), tuple(event.tied))
+    hand = table.hand
+    assert hand is not None
+    return replace(
+        table,
+        nets=tuple(nets),
+        pot=event.carried + event.bourre_payment * len(event.bourre),
+        history=(*table.history, record),
+        exempt=frozenset(exempt),
+        hand=replace(hand, phase=SETTLED, turn=None, settlement=record),
+    )
+
+
+def _close_requested(table: Table, event: CloseRequested) -> Table:
+    return replace(table, close_requested=True)
+
+
+# --- hand-level facts -----------------------------------------------------------------------
+
+
+def _declared(hand: Hand, event: Declared, options: Options) -> Hand:
+    return advance(replace(hand, decisions=_set(hand.decisions, event.seat, event.play)), options)
+
+
+def _revealed(hand: Hand, event: DecisionsRevealed, options: Options) -> Hand:
+    return advance(replace(hand, decisions=tuple(event.plays), revealed=True), options)
+
+
+def _reshuffled(hand: Hand, event: Reshuffled, options: Options) -> Hand:
+    return replace(
+        hand,
+        stock=hand.stock + tuple(card(c) for c in event.order),
+        gathered=hand.gathered | {card(c) for c in event.pool},
+        reshuffles=event.round,
+    )
+
+
+def _discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
+    seat = event.seat
+    thrown = {card(c) for c in event.discarded}
+    drawn = tuple(card(c) for c in event.drawn)
+    kept = tuple(c for c in hand.holdings[seat] if c not in thrown)
+    owner = hand.trump_card_owner
+    if event.took_trump:
+        kept += (hand.trump_card,)
+        owner = seat
+    hand = replace(
+        hand,
+        holdings=_set(hand.holdings, seat, kept + drawn),
+        stock=hand.stock[len(drawn) :],
+        discards=_set(hand.discards, seat, tuple(card(c) for c in event.discarded)),
+        served=_set(hand.served, seat, True),
+        trump_card_owner=owner,
+    )
+    return advance(hand, options)
+
+
+def _second_chance(hand: Hand, event: SecondChanceDeclared, options: Options) -> Hand:
+    return advance(replace(hand, second=_set(hand.second, event.seat, event.play)), options)
+
+
+def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
+    played = card(event.card)
+    seat = event.seat
+    trick = (*hand.trick, (seat, played))
+    count = len(hand.playing)
+    turn = None if len(trick) == count else hand.playing[(hand.leader_index + len(trick)) % count]
+    return replace(
+        hand,
+        holdings=_set(hand.holdings, seat, tuple(c for c in hand.holdings[seat] if c != played)),
+        trick=trick,
+        played=hand.played | {played},
+        turn=turn,
+    )
+
+
+def _trick_won(hand: Hand, event: TrickWon, options: Options) -> Hand:
+    done = hand.tricks_played + 1
+    over = done == options.hand_size
+    return replace(
+        hand,
+        tricks=_set(hand.tricks, event.seat, hand.tricks[event.seat] + 1),
+        tricks_played=done,
+        leader_index=hand.playing.index(event.seat),
+        last_trick=hand.trick,
+        trick=(),
+        phase=SETTLING if over else PLAY,
+        turn=None if over else event.seat,
+    )
+
+
+_TABLE: dict[type, Callable[[Table, Any], Table]] = {
+    PlayerSeated: _seated,
+    TableEnded: _ended,
+    Anted: _anted,
+    Dealt: _dealt,
+    HandSettled: _settled,
+    CloseRequested: _close_requested,
+}
+_HAND: dict[type, Callable[[Hand, Any, Options], Hand]] = {
+    Declared: _declared,
+    DecisionsRevealed: _revealed,
+    Reshuffled: _reshuffled,
+    Discarded: _discarded,
+    SecondChanceDeclared: _second_chance,
+    CardPlayed: _card_played,
+    TrickWon: _trick_won,
+}
+
+
+def evolve(state: Table | None, event: Any) -> Table:
+    """Apply one event. ``state`` is ``None`` only before ``TableOpened``."""
+    if state is None:
+        if not isinstance(event, TableOpened):
+            raise ValueError(f"a Bourré table starts with TableOpened, not {type(event).__name__}")
+        return _opened(event)
+    kind = type(event)
+    on_hand = _HAND.get(kind)
+    if on_hand is not None:
+        assert state.hand is not None
+        return replace(state, hand=on_hand(state.hand, event, state.options))
+    on_table = _TABLE.get(kind)
+    if on_table is None:
+        raise ValueError(f"not a Bourré event: {kind.__name__}")
+    return on_table(state, event)
+
+
+def replay(events: Any) -> Table | None:
+    """The state after a sequence of events (used by tests and the write side)."""
+    state: Table | None = None
+    for event in events:
+        state = evolve(state, event)
+    return state

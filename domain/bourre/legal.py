@@ -1,0 +1,70 @@
+"""Who is to act and what they may do: ``to_act`` and ``legal_commands``.
+
+Legality is shared with ``decide``: the pass refusal (rules 15–16), the discard limit
+(rule 34) and the playable cards (5.1, 5.2) come from the same functions.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
+from domain.bourre.declaring import pass_refusal
+from domain.bourre.playing import playable
+from domain.bourre.state import DECLARE, DRAW, PLAY, PLAYING, SECOND_CHANCE, Hand, Table
+from domain.table import Command
+
+
+def to_act(state: Table | None) -> frozenset[int]:
+    """The seats whose command the table waits for (several only in the sealed round of
+    ``simultaneous`` declaration, rule 31)."""
+    if state is None or state.status != PLAYING or state.hand is None:
+        return frozenset()
+    hand = state.hand
+    if hand.turn is not None:
+        return frozenset((hand.turn,))
+    if hand.phase == DECLARE and not hand.revealed:
+        return frozenset(s for s, d in enumerate(hand.decisions) if d is None)
+    return frozenset()
+
+
+def _discard_choices(table: Table, hand: Hand, seat: int) -> list[tuple[tuple[str, ...], bool]]:
+    """Every discard a seat may name (rule 34), with the turned-card option of rule 32."""
+    holding = [c.code for c in hand.holdings[seat]]
+    limit = table.options.max_discard
+    choices = [(combo, False) for k in range(limit + 1) for combo in combinations(holding, k)]
+    if table.options.trump_card == "separate_dealer_may_take" and seat == hand.dealer:
+        choices += [
+            (combo, True) for k in range(1, limit + 1) for combo in combinations(holding, k)
+        ]
+    return choices
+
+
+def legal_commands(state: Table | None, seat: int) -> list[Command]:
+    """Every game command ``seat`` may issue now. ``close_table`` (always open to a seated
+    player) is a table command and not listed; this list is empty iff nobody waits for
+    ``seat``."""
+    if seat not in to_act(state):
+        return []
+    assert state is not None and state.hand is not None
+    table, hand = state, state.hand
+    commands: list[Command] = []
+    if hand.phase == DECLARE:
+        if pass_refusal(table, hand, seat) is None:
+            commands.append(Declare(seat=seat, play=False))
+        if table.options.declaration == "sequential":
+            for combo, take in _discard_choices(table, hand, seat):
+                commands.append(Declare(seat=seat, play=True, discard=list(combo), take_trump=take))
+        else:
+            commands.append(Declare(seat=seat, play=True))
+    elif hand.phase == DRAW:
+        for combo, take in _discard_choices(table, hand, seat):
+            commands.append(Draw(seat=seat, discard=list(combo), take_trump=take))
+    elif hand.phase == SECOND_CHANCE:
+        commands.append(SecondChance(seat=seat, play=True))
+        if pass_refusal(table, hand, seat) is None:
+            commands.append(SecondChance(seat=seat, play=False))
+    elif hand.phase == PLAY:
+        legal, _ = playable(hand, seat, table.options)
+        commands.extend(PlayCard(seat=seat, card=c.code) for c in legal)
+    return commands

@@ -1,0 +1,99 @@
+"""The state of a Bourré table, as :func:`domain.bourre.evolve.evolve` builds it from events.
+
+Immutable msgspec Structs holding tuples and frozensets, so ``evolve`` copies only what an
+event changes (``msgspec.structs.replace``) and never deep-copies a table.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.bourre.options import Options
+from domain.cards import Card, Suit
+
+# Table status
+SEATING = "waiting"
+PLAYING = "playing"
+ENDED = "ended"
+
+# Hand phases
+DECLARE = "declare"  # rule 11 (and round 1 of two_round, the sealed round of simultaneous)
+DRAW = "draw"  # round 2 of two_round; the draw after simultaneous decisions (rule 31)
+SECOND_CHANCE = "second_chance"  # rule 33, four_card
+PLAY = "play"  # rules 17–22
+SETTLING = "settling"  # all tricks played, or one player left (rule 16): settlement follows
+SETTLED = "settled"
+
+
+class HandRecord(msgspec.Struct, frozen=True):
+    """One settled hand, for the ledger (design §5)."""
+
+    hand: int
+    pot: int
+    winner: int | None
+    bourre: tuple[int, ...]
+    tied: tuple[int, ...]
+
+
+class Hand(msgspec.Struct, frozen=True, kw_only=True):
+    """One hand in progress (or the last one, settled)."""
+
+    number: int
+    dealer: int
+    deck: tuple[str, ...]
+    salt: str
+    commitment: str
+    trump: Suit
+    trump_card: Card
+    trump_card_owner: int | None  # the dealer (rule 8 / taken, rule 32) or nobody
+    holdings: tuple[tuple[Card, ...], ...]  # per seat, in the order received
+    stock: tuple[Card, ...]  # top first (rule 10)
+    discards: tuple[tuple[Card, ...], ...]  # per seat, this hand
+    gathered: frozenset[Card] = frozenset()  # discards already reshuffled into the stock
+    reshuffles: int = 0
+    phase: str = DECLARE
+    decisions: tuple[bool | None, ...]  # play / pass per seat (rule 11)
+    revealed: bool = True  # False while simultaneous decisions are sealed
+    served: tuple[bool, ...]  # has drawn (rule 13)
+    second: tuple[bool | None, ...]  # four_card second chance (rule 33)
+    turn: int | None = None  # the seat to act in turn-based phases
+    playing: tuple[int, ...] = ()  # active seats, clockwise from the dealer's left (rule 17)
+    leader_index: int = 0  # index into ``playing`` of the current trick's leader
+    trick: tuple[tuple[int, Card], ...] = ()
+    tricks: tuple[int, ...]  # tricks won per seat
+    tricks_played: int = 0
+    played: frozenset[Card] = frozenset()  # every card played so far this hand
+    last_trick: tuple[tuple[int, Card], ...] = ()
+    settlement: HandRecord | None = None
+
+    def rotation(self) -> tuple[int, ...]:
+        """Seats clockwise from the dealer's left, the dealer last (rules 4, 11)."""
+        n = len(self.holdings)
+        return tuple((self.dealer + 1 + i) % n for i in range(n))
+
+    def active(self, seat: int) -> bool:
+        """Still in the hand: declared play and did not pass at the second chance."""
+        return bool(self.decisions[seat]) and self.second[seat] is not False
+
+
+class Table(msgspec.Struct, frozen=True, kw_only=True):
+    """A Bourré table: seats, chips, the pot, the current hand and the ledger history."""
+
+    options: Options
+    raw_options: dict[str, object]
+    seed: int
+    decks: tuple[tuple[str, ...], ...]
+    names: tuple[str | None, ...]
+    token_hashes: tuple[str | None, ...]
+    nets: tuple[int, ...]
+    pot: int = 0
+    status: str = SEATING
+    hand: Hand | None = None
+    history: tuple[HandRecord, ...] = ()
+    exempt: frozenset[int] = frozenset()  # seats that skip the next ante (rule 6)
+    close_requested: bool = False
+    end_reason: str | None = None
+
+    @property
+    def seats(self) -> int:
+        return self.options.seats
