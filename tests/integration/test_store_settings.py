@@ -1,0 +1,101 @@
+"""Configuration of the write side: environment variables and the event-store URL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from infra.eventstore_env import EventStoreURLError, eventsourcing_env
+from infra.settings import DEFAULT_EVENT_STORE, Settings, SettingsError
+
+
+def test_defaults_are_a_sqlite_file_under_var_and_embedded_redis() -> None:
+    settings = Settings.from_env({})
+    assert settings == Settings(
+        event_store="sqlite:///./var/cardroom.db",
+        redis_url=None,
+        redis_prefix="cardroom:",
+        allow_stacked_decks=False,
+        var_dir=Path("./var"),
+    )
+    assert settings.event_store == DEFAULT_EVENT_STORE
+
+
+def test_every_variable_is_read() -> None:
+    settings = Settings.from_env(
+        {
+            "CARDROOM_EVENT_STORE": "postgresql://app:secret@db.internal:6543/cards",
+            "CARDROOM_REDIS_URL": "redis://cache:6379/2",
+            "CARDROOM_REDIS_PREFIX": "room7:",
+            "CARDROOM_ALLOW_STACKED_DECKS": "1",
+            "CARDROOM_VAR_DIR": "/srv/cardroom",
+        }
+    )
+    assert settings.event_store == "postgresql://app:secret@db.internal:6543/cards"
+    assert settings.redis_url == "redis://cache:6379/2"
+    assert settings.redis_prefix == "room7:"
+    assert settings.allow_stacked_decks is True
+    assert settings.var_dir == Path("/srv/cardroom")
+
+
+@pytest.mark.parametrize(
+    ("env", "names"),
+    [
+        ({"CARDROOM_EVENT_STORE": "mysql://x/y"}, "CARDROOM_EVENT_STORE"),
+        ({"CARDROOM_EVENT_STORE": "postgresql://host"}, "CARDROOM_EVENT_STORE"),
+        ({"CARDROOM_EVENT_STORE": "postgresql://host:notaport/db"}, "CARDROOM_EVENT_STORE"),
+        ({"CARDROOM_REDIS_URL": "localhost:6379"}, "CARDROOM_REDIS_URL"),
+        ({"CARDROOM_REDIS_PREFIX": ""}, "CARDROOM_REDIS_PREFIX"),
+        ({"CARDROOM_ALLOW_STACKED_DECKS": "maybe"}, "CARDROOM_ALLOW_STACKED_DECKS"),
+    ],
+)
+def test_a_bad_value_names_its_variable(env: dict[str, str], names: str) -> None:
+    with pytest.raises((SettingsError, EventStoreURLError), match=names):
+        Settings.from_env(env)
+
+
+def test_sqlite_urls_translate_to_the_librarys_environment(tmp_path: Path) -> None:
+    env = eventsourcing_env(f"sqlite:///{tmp_path}/deep/dir/cardroom.db")
+    assert env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite"
+    assert env["SQLITE_DBNAME"] == f"{tmp_path}/deep/dir/cardroom.db"
+    assert (tmp_path / "deep" / "dir").is_dir()  # the directory is created
+    relative = eventsourcing_env("sqlite:///./var/x.db", create_dirs=False)
+    assert relative["SQLITE_DBNAME"] == "./var/x.db"
+
+
+def test_in_memory_sqlite_stores_are_private_to_each_store() -> None:
+    first = eventsourcing_env("sqlite:///:memory:")["SQLITE_DBNAME"]
+    second = eventsourcing_env("sqlite:///:memory:")["SQLITE_DBNAME"]
+    assert first != second
+    assert "mode=memory" in first and "cache=shared" in first
+
+
+def test_postgres_urls_translate_to_the_librarys_environment() -> None:
+    env = eventsourcing_env("postgresql://app:p%40ss@db.internal:6543/cards")
+    assert env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    assert (
+        env["POSTGRES_HOST"],
+        env["POSTGRES_PORT"],
+        env["POSTGRES_USER"],
+        env["POSTGRES_PASSWORD"],
+        env["POSTGRES_DBNAME"],
+    ) == ("db.internal", "6543", "app", "p@ss", "cards")
+    bare = eventsourcing_env("postgres://db/cards")
+    assert (bare["POSTGRES_PORT"], bare["POSTGRES_USER"], bare["POSTGRES_PASSWORD"]) == (
+        "5432",
+        "postgres",
+        "",
+    )
+
+
+def test_an_in_memory_store_works_from_several_threads() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from infra.store import TableStore
+
+    with TableStore(Settings(event_store="sqlite:///:memory:")) as store:
+        table_id = store.create_table("bourre", {"seats": 8}, seed=1).table_id
+        with ThreadPoolExecutor(4) as pool:
+            seats = sorted(pool.map(lambda i: store.take_seat(table_id, f"p{i}")[0], range(6)))
+        assert seats == list(range(6))
