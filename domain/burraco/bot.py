@@ -1,0 +1,37 @@
+"""A random legal bot (for playouts, the engine benchmark and ``cardroom simulate``).
+
+It draws or takes the pile at random, then keeps melding — a random listed meld or addition
+each time, so it really builds burracos, goes to the pozzetto and closes — and finally
+discards a random legal card. Randomness comes from the ``random.Random`` passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.burraco.commands import Discard, Draw, TakePile
+from domain.burraco.legal import legal_commands
+from domain.burraco.state import DRAW, Table
+
+
+def choose(table: Table, seat: int, rng: random.Random, meld_bias: float = 0.9) -> Any | None:
+    """One legal command for ``seat`` (``None`` if it is not to act)."""
+    options = legal_commands(table, seat)
+    if not options:
+        return None
+    r = table.round
+    assert r is not None
+    if r.phase == DRAW:
+        # Taking a lone discard again and again ends the hand in a stalemate (rule 21), so
+        # the bot mostly draws and takes bigger piles more often.
+        takes = [c for c in options if isinstance(c, TakePile)]
+        chance = 0.1 if len(r.pile) == 1 else 0.35
+        if takes and rng.random() < chance:
+            return takes[0]
+        return next((c for c in options if isinstance(c, Draw)), options[0])
+    melds = [c for c in options if not isinstance(c, Discard)]
+    discards = [c for c in options if isinstance(c, Discard)]
+    if melds and (not discards or rng.random() < meld_bias):
+        return rng.choice(melds)
+    return rng.choice(discards)

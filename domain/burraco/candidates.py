@@ -1,0 +1,133 @@
+"""Melds a hand could make: a finite, representative search used by ``legal_commands``, the
+bot and the ``must_meld`` option.
+
+Not every legal meld is listed (the number of legal subsets of a hand is huge). Listed are:
+every single card that can join one of the team's melds, every set of all the naturals of a
+rank (or two naturals and a wild), and every maximal run of a suit (or two runs bridged by a
+wild, or a pair extended by a wild). ``decide`` accepts every legal meld, listed or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from domain.burraco.melds import (
+    ACE_HIGH,
+    ACE_LOW,
+    SET,
+    Layout,
+    MeldError,
+    arrange_extension,
+    arrange_new,
+    is_wild_card,
+)
+from domain.cards import Rank, Suit, card
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A meld to try: new (``meld is None``) or cards added to meld ``meld``."""
+
+    cards: tuple[str, ...]
+    meld: int | None = None
+
+
+def _may_join(layout: Layout, code: str) -> bool:
+    """A cheap filter before re-reading the meld with the card added."""
+    c = card(code)
+    if is_wild_card(c):
+        return layout.wild < 0 or (
+            c.rank is Rank.TWO and c.suit is not None and c.suit.value == layout.suit
+        )
+    if layout.kind == SET:
+        return c.rank is not None and c.rank.symbol == layout.rank
+    if c.suit is None or c.suit.value != layout.suit:
+        return False
+    position = int(c.rank) if c.rank is not None else 0
+    if c.rank is Rank.ACE:
+        return layout.low <= 2 or layout.high >= 13
+    return layout.low - 2 <= position <= layout.high + 2
+
+
+def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iterator[Candidate]:
+    """Every single card of ``hand`` that can join one of these melds."""
+    distinct = list(dict.fromkeys(hand))
+    for meld_id, layout in melds:
+        for code in distinct:
+            if not _may_join(layout, code):
+                continue
+            try:
+                arrange_extension(layout, [code])
+            except MeldError:
+                continue
+            yield Candidate((code,), meld_id)
+
+
+def _runs(positions: Sequence[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for p in positions:
+        if runs and runs[-1][-1] == p - 1:
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return runs
+
+
+def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
+    """Sets and sequences the hand holds (see the module docstring)."""
+    cards = [card(code) for code in hand]
+    wilds = [c.code for c in cards if is_wild_card(c)]
+    by_rank: dict[Rank, list[str]] = {}
+    by_suit: dict[Suit, dict[int, str]] = {}
+    for c in cards:
+        if c.rank is None or c.suit is None:
+            continue
+        if c.rank is not Rank.TWO:
+            by_rank.setdefault(c.rank, []).append(c.code)
+        slots = by_suit.setdefault(c.suit, {})
+        if c.rank is Rank.ACE:
+            slots[ACE_LOW] = slots[ACE_HIGH] = c.code
+        else:
+            slots[int(c.rank)] = c.code
+    seen: set[tuple[str, ...]] = set()
+
+    def emit(codes_: list[str]) -> Iterator[Candidate]:
+        key = tuple(sorted(codes_))
+        if key in seen:
+            return
+        seen.add(key)
+        try:
+            arrange_new(codes_)
+        except MeldError:
+            return
+        yield Candidate(tuple(codes_))
+
+    for same in by_rank.values():
+        if len(same) >= 3:
+            yield from emit(same[:9])
+        elif len(same) == 2 and wilds:
+            yield from emit([*same, wilds[0]])
+    for slots in by_suit.values():
+        runs = _runs(sorted(slots))
+        for run in runs:
+            if len(run) >= 3:
+                yield from emit([slots[p] for p in run])
+        for run in runs:
+            if len(run) == 2:
+                yield from _with_wild([slots[p] for p in run], hand, wilds, emit)
+        for left, right in pairwise(runs):
+            if right[0] == left[-1] + 2:
+                yield from _with_wild([slots[p] for p in left + right], hand, wilds, emit)
+
+
+def _with_wild(
+    codes_: list[str], hand: Sequence[str], wilds: Sequence[str], emit: Any
+) -> Iterator[Candidate]:
+    """``codes_`` plus one wild the hand still has to spare (a joker or a 2)."""
+    for wild in wilds:
+        if hand.count(wild) > codes_.count(wild):
+            yield from emit([*codes_, wild])
+            return

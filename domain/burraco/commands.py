@@ -1,0 +1,50 @@
+"""Burraco player commands (design §5 wire tags). ``seat`` is filled in by the server from the
+caller's token. The pozzetto and closing follow from the rules; they need no command.
+"""
+
+from __future__ import annotations
+
+from domain.table import CloseTable, Command, OpenTable, TakeSeat
+
+
+class Draw(Command, frozen=True, tag="draw"):
+    """Rule 12a: draw the top card of the stock."""
+
+    seat: int
+
+
+class TakePile(Command, frozen=True, tag="take_pile"):
+    """Rule 12a: take the whole discard pile into hand."""
+
+    seat: int
+
+
+class Meld(Command, frozen=True, tag="meld"):
+    """Rule 12b: lay a new meld. ``wild_rank`` says what an end wild stands for (a rank
+    symbol); ``ace`` (``"low"``/``"high"``) where an ace goes when either end fits."""
+
+    seat: int
+    cards: list[str]
+    wild_rank: str | None = None
+    ace: str | None = None
+
+
+class AddToMeld(Command, frozen=True, tag="add_to_meld"):
+    """Rule 12b: add cards to one of the team's melds (by its id)."""
+
+    seat: int
+    meld: int
+    cards: list[str]
+    wild_rank: str | None = None
+    ace: str | None = None
+
+
+class Discard(Command, frozen=True, tag="discard"):
+    """Rule 12c: discard one card, ending the turn."""
+
+    seat: int
+    card: str
+
+
+PlayerCommand = Draw | TakePile | Meld | AddToMeld | Discard
+BurracoCommand = OpenTable | TakeSeat | CloseTable | Draw | TakePile | Meld | AddToMeld | Discard

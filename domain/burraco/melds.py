@@ -1,0 +1,394 @@
+"""Melds: sets and sequences, and where each card of a meld stands (Burraco rules 7–11).
+
+A meld's *layout* is what the table shows and what events record: the cards in order, which one
+(if any) is the wild, and for a sequence the position of its first card. Positions run
+``1`` (ace low) ``2 … 13`` (two … king) ``14`` (ace high), so a sequence is a contiguous range
+of positions with one card in each.
+
+Everything here is pure: :func:`arrange_new` reads a new meld from the cards laid, and
+:func:`arrange_extension` re-reads a meld with cards added (a displaced wild moves to an end,
+rule 10). Both raise :class:`MeldError` with a message a player can act on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from domain.cards import Card, Rank, Suit, card
+from domain.errors import IllegalCommand
+
+SET = "set"
+SEQUENCE = "sequence"
+ACE_LOW = 1
+ACE_HIGH = 14
+MAX_SET = 9  # rule 8: eight naturals of a rank (two packs) plus one wild
+MAX_SEQUENCE = 14  # rule 9: A…K plus a wild standing for the other ace
+BURRACO = 7  # rule 11
+
+SUIT_NAMES = {
+    Suit.SPADES: "spade",
+    Suit.HEARTS: "heart",
+    Suit.DIAMONDS: "diamond",
+    Suit.CLUBS: "club",
+}
+# A rank symbol names the positions a wild may stand for ("A" is either end).
+WILD_RANK_POSITIONS: dict[str, tuple[int, ...]] = {
+    **{rank.symbol: (int(rank),) for rank in Rank if rank is not Rank.ACE},
+    "A": (ACE_LOW, ACE_HIGH),
+}
+ACE_CHOICES = {"low": ACE_LOW, "high": ACE_HIGH}
+
+
+class MeldError(IllegalCommand):
+    """A meld (or an addition to one) that rules 7–11 forbid."""
+
+
+def card_points(c: Card) -> int:
+    """Rule 3: joker 30, 2 20, ace 15, K–8 10, 7–3 5 — whatever role the card plays."""
+    if c.rank is None:
+        return 30
+    if c.rank is Rank.TWO:
+        return 20
+    if c.rank is Rank.ACE:
+        return 15
+    return 10 if c.rank >= Rank.EIGHT else 5
+
+
+POINTS: dict[str, int] = {}  # code -> value, filled lazily by points_of
+
+
+def points_of(codes_: Iterable[str]) -> int:
+    """The total value (rule 3) of some card codes."""
+    total = 0
+    for code in codes_:
+        value = POINTS.get(code)
+        if value is None:
+            value = POINTS[code] = card_points(card(code))
+        total += value
+    return total
+
+
+def is_wild_card(c: Card) -> bool:
+    """Jokers are always wild; a 2 is wild except in its own suit's 2-position (rule 2)."""
+    return c.rank is None or c.rank is Rank.TWO
+
+
+def position_name(position: int, suit: Suit | None) -> str:
+    """The card a sequence position stands for, e.g. ``4H``."""
+    rank = Rank.ACE if position in (ACE_LOW, ACE_HIGH) else Rank(position)
+    return f"{rank.symbol}{suit.value if suit else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where every card of a meld stands.
+
+    ``cards`` are in table order (a sequence from its low end up; a set's naturals, then its
+    wild). ``wild`` is the index of the wild card in ``cards`` (``-1`` if the meld is clean;
+    a natural 2 in place is not a wild). ``low`` is the position of a sequence's first card.
+    """
+
+    kind: str
+    cards: tuple[str, ...]
+    suit: str | None = None
+    rank: str | None = None
+    low: int = 0
+    wild: int = -1
+
+    @property
+    def clean(self) -> bool:
+        """Rule 11: clean (*pulito*) when no card plays as a wild."""
+        return self.wild < 0
+
+    @property
+    def burraco(self) -> bool:
+        """Rule 11: seven or more cards."""
+        return len(self.cards) >= BURRACO
+
+    @property
+    def high(self) -> int:
+        """Position of a sequence's last card."""
+        return self.low + len(self.cards) - 1
+
+    @property
+    def wild_position(self) -> int | None:
+        """The position the wild stands for in a sequence (``None`` if clean or a set)."""
+        if self.wild < 0 or self.kind != SEQUENCE:
+            return None
+        return self.low + self.wild
+
+    @property
+    def wild_at_end(self) -> bool:
+        """Whether the only wild sits at an end of the meld (the FITAB semi-clean burraco)."""
+        return self.wild >= 0 and self.wild in (0, len(self.cards) - 1)
+
+    def describe(self) -> str:
+        if self.kind == SET:
+            return f"set of {self.rank}s"
+        return f"{position_name(self.low, None)}–{position_name(self.high, None)} of {self.suit}"
+
+
+def _cards(codes_: Sequence[str]) -> list[Card]:
+    return [card(code) for code in codes_]
+
+
+# --- sets (rule 8) --------------------------------------------------------------------------
+
+
+def _arrange_set(rank: Rank, cards: Sequence[Card]) -> Layout:
+    naturals = [c for c in cards if not is_wild_card(c)]
+    wilds = [c for c in cards if is_wild_card(c)]
+    for c in naturals:
+        if c.rank is not rank:
+            raise MeldError(f"a set holds cards of one rank: {c.code} is not a {rank.symbol}")
+    if len(wilds) > 1:
+        raise MeldError("a set may hold at most one wild card (a 2 in a set is always wild)")
+    if len(cards) > MAX_SET:
+        raise MeldError(f"a set holds at most {MAX_SET} cards")
+    ordered = [c.code for c in naturals] + [c.code for c in wilds]
+    return Layout(SET, tuple(ordered), rank=rank.symbol, wild=len(naturals) if wilds else -1)
+
+
+# --- sequences (rules 9–10) -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """One way to read a sequence's cards: natural positions and the wild (if any)."""
+
+    naturals: dict[int, str]
+    wild: str | None
+    wild_at: int
+
+
+def _readings(
+    suit: Suit,
+    cards: Sequence[Card],
+    fixed: dict[int, str],
+) -> tuple[list[_Reading], str]:
+    """Every valid reading of ``cards`` (plus ``fixed`` naturals already in place).
+
+    Returns the readings and, when there are none, why not (the most natural reading's fault).
+    """
+    options: list[list[tuple[int, bool]]] = []  # per card: (position, natural?) choices
+    for c in cards:
+        if c.rank is None:
+            options.append([(0, False)])
+        elif c.rank is Rank.TWO:
+            if c.suit is suit:
+                options.append([(2, True), (0, False)])  # rule 10: natural first
+            else:
+                options.append([(0, False)])
+        elif c.suit is not suit:
+            raise MeldError(f"a sequence is of one suit: {c.code} is not a {SUIT_NAMES[suit]}")
+        elif c.rank is Rank.ACE:
+            options.append([(ACE_HIGH, True), (ACE_LOW, True)])
+        else:
+            options.append([(int(c.rank), True)])
+    found: list[_Reading] = []
+    first_fault = ""
+    for choice in product(*options):
+        naturals = dict(fixed)
+        wilds: list[str] = []
+        fault = ""
+        for c, (position, natural) in zip(cards, choice, strict=True):
+            if not natural:
+                wilds.append(c.code)
+            elif position in naturals:
+                fault = f"the sequence already holds {position_name(position, suit)}"
+                break
+            else:
+                naturals[position] = c.code
+        if not fault:
+            fault = _run_fault(naturals, wilds, suit)
+        if fault:
+            first_fault = first_fault or fault
+            continue
+        low, high = min(naturals), max(naturals)
+        gaps = [p for p in range(low, high + 1) if p not in naturals]
+        if gaps:
+            found.append(_Reading(naturals, wilds[0], gaps[0]))
+        elif wilds:
+            for end in (high + 1, low - 1):
+                if ACE_LOW <= end <= ACE_HIGH:
+                    found.append(_Reading(naturals, wilds[0], end))
+        else:
+            found.append(_Reading(naturals, None, 0))
+    return found, first_fault
+
+
+def _run_fault(naturals: dict[int, str], wilds: list[str], suit: Suit) -> str:
+    """Why these naturals and wilds do not make a sequence ('' if they do)."""
+    if len(wilds) > 1:
+        return "a sequence may hold at most one wild card (besides a natural 2 in its place)"
+    if len(naturals) < 2:
+        return "a meld needs at least two natural cards (at most one wild)"
+    if ACE_LOW in naturals and ACE_HIGH in naturals:
+        return "an ace is high or low, never both (K-A-2 does not wrap)"
+    low, high = min(naturals), max(naturals)
+    missing = [p for p in range(low, high + 1) if p not in naturals]
+    if len(missing) > len(wilds):
+        names = ", ".join(position_name(p, suit) for p in missing)
+        return f"the cards do not run: missing {names} (no wrap-around; one wild at most)"
+    if not missing and wilds and low == ACE_LOW and high == ACE_HIGH:
+        return f"a sequence holds at most {MAX_SEQUENCE} cards"
+    return ""
+
+
+def _pick(
+    readings: list[_Reading],
+    *,
+    wild_rank: str | None,
+    ace: str | None,
+    keep_wild_at: int | None,
+) -> _Reading:
+    """Choose among valid readings: the player's hints, then rule 10's defaults."""
+    if wild_rank is not None:
+        if wild_rank not in WILD_RANK_POSITIONS:
+            raise MeldError(f"wildRank {wild_rank!r} is not a rank (A K Q J 10 … 3 2)")
+        wanted = WILD_RANK_POSITIONS[wild_rank]
+        readings = [r for r in readings if r.wild is not None and r.wild_at in wanted]
+        if not readings:
+            raise MeldError(f"the wild card cannot stand for a {wild_rank} in this sequence")
+    if ace is not None:
+        if ace not in ACE_CHOICES:
+            raise MeldError(f"ace {ace!r} must be 'low' or 'high'")
+        spot = ACE_CHOICES[ace]
+        readings = [r for r in readings if spot in r.naturals or r.wild_at == spot]
+        if not readings:
+            raise MeldError(f"the ace cannot play {ace} in this sequence")
+
+    def preference(r: _Reading) -> tuple[int, int, int, int]:
+        return (
+            len(r.naturals),  # rule 10: a same-suit 2 that can be natural is natural
+            int(keep_wild_at is not None and r.wild_at == keep_wild_at),  # wilds stay put
+            int(ACE_HIGH in r.naturals),  # an ace that could go either way goes high
+            int(r.wild is None or r.wild_at > max(r.naturals)),  # an end wild goes high
+        )
+
+    return max(readings, key=preference)
+
+
+def _sequence_layout(suit: Suit, reading: _Reading) -> Layout:
+    slots = dict(reading.naturals)
+    if reading.wild is not None:
+        slots[reading.wild_at] = reading.wild
+    low, high = min(slots), max(slots)
+    ordered = tuple(slots[p] for p in range(low, high + 1))
+    wild = reading.wild_at - low if reading.wild is not None else -1
+    return Layout(SEQUENCE, ordered, suit=suit.value, low=low, wild=wild)
+
+
+def _arrange_sequence(
+    suit: Suit,
+    cards: Sequence[Card],
+    fixed: dict[int, str],
+    *,
+    wild_rank: str | None,
+    ace: str | None,
+    keep_wild_at: int | None = None,
+) -> Layout:
+    readings, fault = _readings(suit, cards, fixed)
+    if not readings:
+        raise MeldError(fault or "these cards do not make a sequence")
+    chosen = _pick(readings, wild_rank=wild_rank, ace=ace, keep_wild_at=keep_wild_at)
+    return _sequence_layout(suit, chosen)
+
+
+# --- public API ------------------------------------------------------------------------------
+
+
+def arrange_new(
+    codes_: Sequence[str], *, wild_rank: str | None = None, ace: str | None = None
+) -> Layout:
+    """Read a new meld (rules 7–9): a set if its natural cards share a rank, else a sequence.
+
+    ``wild_rank`` (a rank symbol) says what an end wild stands for; ``ace`` (``low``/``high``)
+    where an ace goes when either end would do. Without them rule 10's defaults apply:
+    same-suit 2s natural where possible, an end wild at the high end.
+    """
+    cards = _cards(codes_)
+    if len(cards) < 3:
+        raise MeldError("a meld needs at least 3 cards")
+    plain = [c for c in cards if not is_wild_card(c)]
+    if not plain:
+        raise MeldError(
+            "no sets of 2s (a 2 in a set is always wild), and a meld needs natural cards"
+        )
+    ranks = {c.rank for c in plain}
+    if len(ranks) == 1 and len(plain) >= 2:
+        rank = plain[0].rank
+        assert rank is not None
+        if wild_rank is not None and wild_rank != rank.symbol:
+            raise MeldError(f"in a set of {rank.symbol}s the wild stands for a {rank.symbol}")
+        return _arrange_set(rank, cards)
+    suits = {c.suit for c in plain}
+    if len(suits) > 1:
+        if len(ranks) == 1:
+            raise MeldError("a set may hold at most one wild card (a 2 in a set is always wild)")
+        shown = " ".join(c.code for c in plain)
+        raise MeldError(f"a sequence is of one suit and a set of one rank: {shown} are neither")
+    suit = plain[0].suit
+    assert suit is not None
+    try:
+        return _arrange_sequence(suit, cards, {}, wild_rank=wild_rank, ace=ace)
+    except MeldError:
+        if len(plain) == 1:  # one natural: neither a sequence nor a set can be made
+            raise MeldError(
+                "a meld may hold at most one wild card (besides a natural 2 in a sequence)"
+            ) from None
+        raise
+
+
+def arrange_extension(
+    meld: Layout,
+    codes_: Sequence[str],
+    *,
+    wild_rank: str | None = None,
+    ace: str | None = None,
+) -> Layout:
+    """Re-read ``meld`` with cards added (rules 8–10).
+
+    Naturals stay where they are. A wild whose natural card is added moves to an end; a wild
+    at an end may move to the other end to make room; an inner wild stays (it is still the
+    only card for its gap).
+    """
+    added = _cards(codes_)
+    if not added:
+        raise MeldError("add at least one card to the meld")
+    if meld.kind == SET:
+        rank = card(f"{meld.rank}S").rank
+        assert rank is not None
+        if wild_rank is not None and wild_rank != meld.rank:
+            raise MeldError(f"in a set of {meld.rank}s the wild stands for a {meld.rank}")
+        existing = _cards(meld.cards)
+        if meld.wild >= 0 and any(is_wild_card(c) for c in added):
+            raise MeldError("a set may hold at most one wild card and this one has its wild")
+        return _arrange_set(rank, existing + added)
+    assert meld.suit is not None
+    suit = Suit(meld.suit)
+    fixed: dict[int, str] = {}
+    loose: list[Card] = []
+    for index, code in enumerate(meld.cards):
+        if index == meld.wild:
+            loose.append(card(code))
+        else:
+            fixed[meld.low + index] = code
+    for c in added:
+        if c.rank is Rank.ACE and c.suit is suit and (ACE_LOW in fixed or ACE_HIGH in fixed):
+            raise MeldError("an ace is high or low, never both (K-A-2 does not wrap)")
+    return _arrange_sequence(
+        suit,
+        loose + added,
+        fixed,
+        wild_rank=wild_rank,
+        ace=ace,
+        keep_wild_at=meld.wild_position,
+    )
+
+
+def layout_points(layout: Layout) -> int:
+    """Rule 22: a meld is worth the value of its cards."""
+    return points_of(layout.cards)

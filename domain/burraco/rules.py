@@ -1,0 +1,375 @@
+"""The turn (rules 12–21): what a seat may do now, and the events each command produces.
+
+``decide_turn`` handles the five player commands. Legality is checked here once; the
+``legal_commands`` listing asks the same functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.burraco.candidates import extensions, new_melds
+from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, PlayerCommand, TakePile
+from domain.burraco.events import (
+    CardDrawn,
+    Dealt,
+    Discarded,
+    HandClosed,
+    HandScored,
+    MatchWon,
+    Melded,
+    MeldExtended,
+    PileTaken,
+    PozzettoOpened,
+    PozzettoTaken,
+)
+from domain.burraco.melds import SET, Layout, MeldError, arrange_extension, arrange_new
+from domain.burraco.scoring import match_winner, score_hand
+from domain.burraco.state import (
+    DRAW,
+    ENDED,
+    HAND_SIZE,
+    OVER,
+    PLAY,
+    POZZETTO_SIZE,
+    SEATING,
+    Round,
+    Table,
+    evolve,
+    team_of,
+)
+from domain.cards import (
+    CardError,
+    burraco_pack,
+    card,
+    codes,
+    deal_salt,
+    deck_commitment,
+    derive_seed,
+    shuffled,
+)
+from domain.errors import IllegalCommand, NotYourTurn, TableClosed
+from domain.table import TableEnded
+
+
+def apply(table: Table, events: Sequence[Any]) -> Table:
+    for event in events:
+        table = evolve(table, event)
+    return table
+
+
+# --- dealing (rules 4–6) ---------------------------------------------------------------------
+
+
+def deck_of_hand(table: Table, hand: int) -> list[str]:
+    """Rule 6: the stacked deck of hand ``n`` if given, else the seeded shuffle."""
+    if hand - 1 < len(table.decks):
+        return list(table.decks[hand - 1])
+    return codes(shuffled(burraco_pack(), derive_seed(table.seed, "deck", hand)))
+
+
+def deal_hand(table: Table, hand: int) -> Dealt:
+    """Rule 4: seat 0 deals hand 1; the deal passes left (to the next seat) each hand."""
+    deck = deck_of_hand(table, hand)
+    salt = deal_salt(table.seed, hand)
+    return Dealt(
+        hand=hand,
+        dealer=(hand - 1) % table.players,
+        deck=deck,
+        salt=salt,
+        commitment=deck_commitment(deck, salt),
+        first_discard=deck[HAND_SIZE * table.players + 2 * POZZETTO_SIZE],
+        players=table.players,
+    )
+
+
+# --- checks shared by decide and legal_commands ----------------------------------------------
+
+
+def playing_round(table: Table, seat: int) -> Round:
+    """The hand in play, and ``seat`` is to act in it."""
+    if table.status == ENDED:
+        raise TableClosed("the table is closed: the match is over")
+    if table.status == SEATING or table.round is None:
+        raise IllegalCommand("the hand starts when every seat is taken")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+        raise IllegalCommand(f"there is no seat {seat!r} at this table")
+    r = table.round
+    if r.phase == OVER:
+        raise IllegalCommand("the hand is over")
+    if seat != r.turn:
+        raise NotYourTurn(f"it is seat {r.turn}'s turn, not seat {seat}'s")
+    return r
+
+
+def canonical(codes_: Sequence[str]) -> list[str]:
+    if isinstance(codes_, str):
+        raise IllegalCommand("cards must be a list of card codes")
+    try:
+        return [card(code).code for code in codes_]
+    except CardError as error:
+        raise IllegalCommand(str(error)) from None
+
+
+def require_held(hand: Sequence[str], wanted: Sequence[str]) -> None:
+    """The seat holds every card named (with repeats)."""
+    remaining = list(hand)
+    for code in wanted:
+        if code not in remaining:
+            more = " another" if code in hand else ""
+            raise IllegalCommand(f"you do not hold{more} {code}")
+        remaining.remove(code)
+
+
+def closing_fault(table: Table, r: Round, seat: int, last_card: str) -> str:
+    """Rule 18: why ``seat`` may not go out by discarding ``last_card`` ('' if it may)."""
+    team = team_of(seat)
+    if r.pozzetto_of_team[team] is None:
+        return "your team must take its pozzetto before closing"
+    layouts = [m.layout for m in r.melds if m.team == team]
+    if table.options.close_requires == "clean_burraco":
+        if not any(lay.burraco and lay.clean for lay in layouts):
+            return "your team needs a clean burraco to close"
+    elif not any(lay.burraco for lay in layouts):
+        return "your team needs a burraco to close"
+    c = card(last_card)
+    if c.rank is None or c.rank.symbol == "2":
+        return "the closing discard may not be a wild card"
+    return ""
+
+
+def discard_fault(table: Table, r: Round, seat: int, code: str, *, pile_rule: bool = True) -> str:
+    """Why ``seat`` may not discard ``code`` now ('' if it may). Rules 13, 14, 18 and option
+    ``take_pile``; ``pile_rule=False`` leaves the ``must_meld`` condition aside."""
+    if (
+        not table.options.single_card_rediscard
+        and len(r.took_pile) == 1
+        and r.took_pile[0] == code
+        and r.hands[seat].count(code) == 1  # another copy of the same code may go
+    ):
+        return f"you took a single-card pile: you may not discard that same card ({code})"
+    if pile_rule and must_still_meld_from_pile(table, r, seat):
+        return "you took the pile: meld a card from it before you discard"
+    if len(r.hands[seat]) == 1 and r.pozzetto_of_team[team_of(seat)] is not None:
+        return closing_fault(table, r, seat, code)
+    return ""
+
+
+def must_still_meld_from_pile(table: Table, r: Round, seat: int) -> bool:
+    """Option ``take_pile=must_meld``: a pile taken this turn must have a card melded — as long
+    as one still can be (so a turn can always end)."""
+    if table.options.take_pile != "must_meld" or not r.took_pile or r.melded_from_pile:
+        return False
+    return pile_card_meldable(table, r, seat, r.hands[seat], r.took_pile)
+
+
+def pile_card_meldable(
+    table: Table, r: Round, seat: int, hand: Sequence[str], pile: Sequence[str]
+) -> bool:
+    team = team_of(seat)
+    team_melds = [(m.id, m.layout) for m in r.melds if m.team == team]
+    pile_cards = set(pile)
+    for candidate in extensions(hand, team_melds):
+        if candidate.cards[0] in pile_cards:
+            return True
+    for candidate in new_melds(hand):
+        if pile_cards.intersection(candidate.cards) and not set_fault(
+            table, r, team, arrange_new(list(candidate.cards))
+        ):
+            return True
+    return False
+
+
+def set_fault(table: Table, r: Round, team: int, layout: Layout) -> str:
+    """Rule 8 (one set per rank per team) and option ``set_ranks``."""
+    if layout.kind != SET:
+        return ""
+    if table.options.set_ranks == "aces_and_threes" and layout.rank not in ("A", "3"):
+        return "at this table sets may be made only of aces or threes"
+    for m in r.melds:
+        if m.team == team and m.layout.kind == SET and m.layout.rank == layout.rank:
+            return f"your team already has a set of {layout.rank}s"
+    return ""
+
+
+# --- the commands ----------------------------------------------------------------------------
+
+
+def decide_turn(table: Table, command: PlayerCommand) -> list[Any]:
+    r = playing_round(table, command.seat)
+    if isinstance(command, Draw):
+        return draw(table, r, command.seat)
+    if isinstance(command, TakePile):
+        return take_pile(table, r, command.seat)
+    if isinstance(command, Meld):
+        return meld(table, r, command)
+    if isinstance(command, AddToMeld):
+        return add_to_meld(table, r, command)
+    return discard(table, r, command)
+
+
+def draw(table: Table, r: Round, seat: int) -> list[Any]:
+    """Rule 12a: draw the top card of the stock."""
+    if r.phase != DRAW:
+        raise IllegalCommand("you have already drawn or taken the pile this turn")
+    return [
+        CardDrawn(hand=r.number, seat=seat, card=r.deck[r.stock_next], stock_left=r.stock_count - 1)
+    ]
+
+
+def take_pile(table: Table, r: Round, seat: int) -> list[Any]:
+    """Rule 12a: take the whole discard pile (option ``take_pile=must_meld``: only when a card
+    of the pile can be melded this turn)."""
+    if r.phase != DRAW:
+        raise IllegalCommand("you have already drawn or taken the pile this turn")
+    if not r.pile:
+        raise IllegalCommand("the discard pile is empty: draw from the stock")
+    if table.options.take_pile == "must_meld" and not pile_card_meldable(
+        table, r, seat, r.hands[seat] + r.pile, r.pile
+    ):
+        raise IllegalCommand(
+            "at this table you may take the pile only to meld a card from it, and you cannot"
+        )
+    return [PileTaken(hand=r.number, seat=seat, cards=list(r.pile))]
+
+
+def _require_play_phase(r: Round, action: str) -> None:
+    if r.phase != PLAY:
+        raise IllegalCommand(f"you must draw (or take the pile) before you {action}")
+
+
+def meld(table: Table, r: Round, command: Meld) -> list[Any]:
+    """Rules 7–11: lay a new meld from hand."""
+    _require_play_phase(r, "meld")
+    cards = canonical(command.cards)
+    require_held(r.hands[command.seat], cards)
+    layout = arrange_new(cards, wild_rank=command.wild_rank, ace=command.ace)
+    team = team_of(command.seat)
+    fault = set_fault(table, r, team, layout)
+    if fault:
+        raise MeldError(fault)
+    event = Melded(
+        hand=r.number,
+        seat=command.seat,
+        team=team,
+        meld=table.next_meld,
+        kind=layout.kind,
+        cards=list(layout.cards),
+        suit=layout.suit,
+        rank=layout.rank,
+        low=layout.low,
+        wild=layout.wild,
+    )
+    return after_meld(table, command.seat, event)
+
+
+def add_to_meld(table: Table, r: Round, command: AddToMeld) -> list[Any]:
+    """Rules 7 and 10: add cards to one of the team's melds."""
+    _require_play_phase(r, "add to a meld")
+    cards = canonical(command.cards)
+    require_held(r.hands[command.seat], cards)
+    target = r.meld(command.meld) if isinstance(command.meld, int) else None
+    team = team_of(command.seat)
+    if target is None:
+        raise IllegalCommand(f"there is no meld {command.meld!r} on the table this hand")
+    if target.team != team:
+        raise IllegalCommand("nobody adds to the opponents' melds (rule 7)")
+    layout = arrange_extension(target.layout, cards, wild_rank=command.wild_rank, ace=command.ace)
+    event = MeldExtended(
+        hand=r.number,
+        seat=command.seat,
+        team=team,
+        meld=target.id,
+        added=cards,
+        cards=list(layout.cards),
+        low=layout.low,
+        wild=layout.wild,
+    )
+    return after_meld(table, command.seat, event)
+
+
+def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> list[Any]:
+    """Rules 16 and 19: melding out takes the pozzetto at once, or — once the team has its
+    pozzetto — is rejected when the player could not then discard legally."""
+    after = evolve(table, event)
+    r = after.round
+    assert r is not None
+    hand = r.hands[seat]
+    team = team_of(seat)
+    if not hand:
+        if r.pozzetto_of_team[team] is not None:
+            raise IllegalCommand(
+                "you must keep a card to discard: your team has already taken its pozzetto "
+                "(rule 19)"
+            )
+        return [event, take_pozzetto(r, seat, direct=True)]
+    faults = [discard_fault(after, r, seat, code, pile_rule=False) for code in hand]
+    if all(faults):
+        if len(hand) == 1 and r.pozzetto_of_team[team] is not None:
+            raise IllegalCommand(f"you could not close after this meld: {faults[0]} (rule 19)")
+        raise IllegalCommand(f"after this meld you could not discard: {faults[0]}")
+    return [event]
+
+
+def take_pozzetto(r: Round, seat: int, *, direct: bool) -> PozzettoTaken:
+    """Rule 15: the first of each team to empty the hand takes a pozzetto — 0 if it is still
+    there (the first player overall), else 1."""
+    index = 0 if r.pozzetti[0] else 1
+    return PozzettoTaken(
+        hand=r.number,
+        seat=seat,
+        team=team_of(seat),
+        pozzetto=index,
+        cards=list(r.pozzetti[index]),
+        direct=direct,
+    )
+
+
+def discard(table: Table, r: Round, command: Discard) -> list[Any]:
+    """Rules 12c–21: discard one card; then the pozzetto, the closing or the next turn."""
+    _require_play_phase(r, "discard")
+    seat = command.seat
+    if not isinstance(command.card, str):
+        raise IllegalCommand("card must be a card code")
+    code = canonical([command.card])[0]
+    require_held(r.hands[seat], [code])
+    fault = discard_fault(table, r, seat, code)
+    if fault:
+        raise IllegalCommand(fault)
+    events: list[Any] = [Discarded(hand=r.number, seat=seat, card=code)]
+    team = team_of(seat)
+    if len(r.hands[seat]) == 1:
+        if r.pozzetto_of_team[team] is not None:  # rule 18: the closing discard
+            events.append(HandClosed(hand=r.number, reason="closed", seat=seat, team=team))
+            return events + end_hand(apply(table, events))
+        events.append(take_pozzetto(r, seat, direct=False))  # rule 17
+    if r.last_turn:  # rule 20
+        events.append(HandClosed(hand=r.number, reason="stock"))
+        return events + end_hand(apply(table, events))
+    if r.single_streak >= table.players * table.options.stalemate_rounds:  # rule 21
+        events.append(HandClosed(hand=r.number, reason="stalemate"))
+        return events + end_hand(apply(table, events))
+    following = (seat + 1) % table.players
+    sealed = r.sealed[following]
+    if sealed:  # rule 17: the pozzetto taken on the discard is theirs from this turn
+        events.append(PozzettoOpened(hand=r.number, seat=following, cards=list(sealed)))
+    return events
+
+
+def end_hand(table: Table) -> list[Any]:
+    """Rules 22–27: score the hand, then deal the next one or end the match."""
+    r = table.round
+    assert r is not None
+    scores = score_hand(r, table.options)
+    totals = [table.totals[team] + scores[team].total for team in (0, 1)]
+    events: list[Any] = [
+        HandScored(hand=r.number, scores=scores, totals=totals, deck=list(r.deck), salt=r.salt)
+    ]
+    winner = match_winner(totals, table.options.target)
+    if winner is not None:
+        events.append(MatchWon(hand=r.number, team=winner, totals=totals))
+        events.append(TableEnded(reason="match"))
+        return events
+    events.append(deal_hand(apply(table, events), r.number + 1))
+    return events

@@ -1,0 +1,366 @@
+"""The state of a Burraco table and ``evolve``, which only applies what events say.
+
+State is immutable and shares structure: an event replaces the few tuples it changes (one
+hand, the pile, one meld) and keeps the rest, so ``evolve`` is cheap and never deep-copies.
+The stock is not copied at all: it is the tail of the hand's deck from ``stock_next``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain.burraco.events import (
+    CardDrawn,
+    Dealt,
+    Discarded,
+    HandAbandoned,
+    HandClosed,
+    HandScored,
+    MatchWon,
+    Melded,
+    MeldExtended,
+    PileTaken,
+    PozzettoOpened,
+    PozzettoTaken,
+)
+from domain.burraco.melds import Layout
+from domain.burraco.options import Options
+from domain.table import PlayerSeated, TableEnded, TableOpened
+
+HAND_SIZE = 11  # rule 5
+POZZETTO_SIZE = 11  # rule 5
+STOCK_END = 2  # rule 20: the hand ends when only two cards remain in the stock
+
+SEATING, PLAYING, ENDED = "seating", "playing", "ended"
+DRAW, PLAY, OVER = "draw", "play", "over"  # phases of a hand
+
+
+def team_of(seat: int) -> int:
+    """Spec: seats 0 and 2 are team A (0), 1 and 3 team B (1); heads-up each seat is a team."""
+    return seat % 2
+
+
+def without(hand: tuple[str, ...], removed: Iterable[str]) -> tuple[str, ...]:
+    """``hand`` less one copy of each removed card."""
+    remaining = list(hand)
+    for code in removed:
+        remaining.remove(code)
+    return tuple(remaining)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMeld:
+    """A meld on the table: it belongs to a team (rule 7) and is laid out by rules 8–10."""
+
+    id: int
+    team: int
+    layout: Layout
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One hand in play (rules 4–21)."""
+
+    number: int
+    dealer: int
+    deck: tuple[str, ...]
+    salt: str
+    commitment: str
+    hands: tuple[tuple[str, ...], ...]
+    sealed: tuple[tuple[str, ...], ...]  # rule 17: taken on the discard, not yet opened
+    pozzetti: tuple[tuple[str, ...], ...]  # the two pozzetti; () once taken
+    pozzetto_of_team: tuple[int | None, ...]  # which pozzetto each team took (rule 15)
+    stock_next: int  # index in ``deck`` of the stock's top card
+    pile: tuple[str, ...]
+    melds: tuple[TeamMeld, ...]
+    turn: int
+    phase: str = DRAW
+    took_pile: tuple[str, ...] = ()  # this turn's pile take (rules 13 and option take_pile)
+    melded_from_pile: bool = False
+    last_turn: bool = False  # rule 20: the stock is down to two cards
+    single_streak: int = 0  # rule 21: turns in a row that took a single-card pile
+    closed_by: int | None = None
+    end_reason: str | None = None
+    pozzetto_seats: tuple[int, ...] = ()  # who took a pozzetto, in order
+
+    @property
+    def stock(self) -> tuple[str, ...]:
+        return self.deck[self.stock_next :]
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.deck) - self.stock_next
+
+    def team_melds(self, team: int) -> tuple[TeamMeld, ...]:
+        return tuple(m for m in self.melds if m.team == team)
+
+    def meld(self, meld_id: int) -> TeamMeld | None:
+        for m in self.melds:
+            if m.id == meld_id:
+                return m
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A Burraco table: a match of hands to the target (rule 27)."""
+
+    options: Options
+    raw_options: dict[str, Any]
+    seed: int
+    decks: tuple[tuple[str, ...], ...]
+    seats: tuple[Seat | None, ...]
+    status: str = SEATING
+    round: Round | None = None
+    results: tuple[HandScored, ...] = ()
+    totals: tuple[int, ...] = (0, 0)
+    winner: int | None = None
+    next_meld: int = 1
+    ended_reason: str | None = None
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+
+def deal(
+    deck: tuple[str, ...], dealer: int, players: int
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], str, int]:
+    """Rule 6: card ``k`` of the first 11n to seat ``(dealer + 1 + k) mod n``; the next 22
+    alternately to pozzetto 0 and 1; the next card starts the pile; the rest is the stock.
+
+    Returns the hands, the pozzetti, the first discard and the index of the stock's top.
+    """
+    hands: list[list[str]] = [[] for _ in range(players)]
+    dealt = HAND_SIZE * players
+    for k in range(dealt):
+        hands[(dealer + 1 + k) % players].append(deck[k])
+    pozzetti = (
+        deck[dealt : dealt + 2 * POZZETTO_SIZE : 2],
+        deck[dealt + 1 : dealt + 2 * POZZETTO_SIZE : 2],
+    )
+    first = dealt + 2 * POZZETTO_SIZE
+    return tuple(tuple(h) for h in hands), pozzetti, deck[first], first + 1
+
+
+def _set_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
+def evolve(table: Table | None, event: Any) -> Table:
+    """Apply one event. Never validates, shuffles or reads a clock."""
+    if isinstance(event, TableOpened):
+        options = Options.from_dict(event.options)
+        return Table(
+            options=options,
+            raw_options=dict(event.options),
+            seed=event.seed,
+            decks=tuple(tuple(d) for d in event.decks),
+            seats=(None,) * options.players,
+        )
+    assert table is not None, "the first event of a table is TableOpened"
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        return table
+    return handler(table, event)
+
+
+def _seated(t: Table, e: PlayerSeated) -> Table:
+    return replace(t, seats=_set_seat(t.seats, e.seat, Seat(e.name, e.token_hash)))
+
+
+def _dealt(t: Table, e: Dealt) -> Table:
+    deck = tuple(e.deck)
+    n = t.players
+    hands, pozzetti, first, stock_next = deal(deck, e.dealer, n)
+    round_ = Round(
+        number=e.hand,
+        dealer=e.dealer,
+        deck=deck,
+        salt=e.salt,
+        commitment=e.commitment,
+        hands=hands,
+        sealed=((),) * n,
+        pozzetti=pozzetti,
+        pozzetto_of_team=(None, None),
+        stock_next=stock_next,
+        pile=(first,),
+        melds=(),
+        turn=(e.dealer + 1) % n,  # rule 4: left of the dealer plays first
+    )
+    return replace(t, status=PLAYING, round=round_)
+
+
+def _drawn(t: Table, e: CardDrawn) -> Table:
+    r = t.round
+    assert r is not None
+    stock_next = r.stock_next + 1
+    return replace(
+        t,
+        round=replace(
+            r,
+            hands=_set_seat(r.hands, e.seat, (*r.hands[e.seat], e.card)),
+            stock_next=stock_next,
+            phase=PLAY,
+            single_streak=0,
+            last_turn=len(r.deck) - stock_next <= STOCK_END,
+        ),
+    )
+
+
+def _pile_taken(t: Table, e: PileTaken) -> Table:
+    r = t.round
+    assert r is not None
+    taken = tuple(e.cards)
+    return replace(
+        t,
+        round=replace(
+            r,
+            hands=_set_seat(r.hands, e.seat, r.hands[e.seat] + taken),
+            pile=(),
+            phase=PLAY,
+            took_pile=taken,
+            single_streak=r.single_streak + 1 if len(taken) == 1 else 0,
+        ),
+    )
+
+
+def _melded(t: Table, e: Melded) -> Table:
+    r = t.round
+    assert r is not None
+    layout = Layout(e.kind, tuple(e.cards), e.suit, e.rank, e.low, e.wild)
+    return replace(
+        t,
+        next_meld=max(t.next_meld, e.meld + 1),
+        round=replace(
+            r,
+            hands=_set_seat(r.hands, e.seat, without(r.hands[e.seat], e.cards)),
+            melds=(*r.melds, TeamMeld(e.meld, e.team, layout)),
+            melded_from_pile=r.melded_from_pile or any(c in r.took_pile for c in e.cards),
+        ),
+    )
+
+
+def _extended(t: Table, e: MeldExtended) -> Table:
+    r = t.round
+    assert r is not None
+    melds = tuple(
+        TeamMeld(
+            m.id,
+            m.team,
+            Layout(m.layout.kind, tuple(e.cards), m.layout.suit, m.layout.rank, e.low, e.wild),
+        )
+        if m.id == e.meld
+        else m
+        for m in r.melds
+    )
+    return replace(
+        t,
+        round=replace(
+            r,
+            hands=_set_seat(r.hands, e.seat, without(r.hands[e.seat], e.added)),
+            melds=melds,
+            melded_from_pile=r.melded_from_pile or any(c in r.took_pile for c in e.added),
+        ),
+    )
+
+
+def _discarded(t: Table, e: Discarded) -> Table:
+    r = t.round
+    assert r is not None
+    return replace(
+        t,
+        round=replace(
+            r,
+            hands=_set_seat(r.hands, e.seat, without(r.hands[e.seat], (e.card,))),
+            pile=(*r.pile, e.card),
+            turn=(e.seat + 1) % t.players,
+            phase=DRAW,
+            took_pile=(),
+            melded_from_pile=False,
+        ),
+    )
+
+
+def _pozzetto_taken(t: Table, e: PozzettoTaken) -> Table:
+    r = t.round
+    assert r is not None
+    cards = tuple(e.cards)
+    if e.direct:
+        hands, sealed = _set_seat(r.hands, e.seat, r.hands[e.seat] + cards), r.sealed
+    else:
+        hands, sealed = r.hands, _set_seat(r.sealed, e.seat, cards)
+    return replace(
+        t,
+        round=replace(
+            r,
+            hands=hands,
+            sealed=sealed,
+            pozzetti=_set_seat(r.pozzetti, e.pozzetto, ()),
+            pozzetto_of_team=_set_seat(r.pozzetto_of_team, e.team, e.pozzetto),
+            pozzetto_seats=(*r.pozzetto_seats, e.seat),
+        ),
+    )
+
+
+def _pozzetto_opened(t: Table, e: PozzettoOpened) -> Table:
+    r = t.round
+    assert r is not None
+    return replace(
+        t,
+        round=replace(
+            r,
+            hands=_set_seat(r.hands, e.seat, r.hands[e.seat] + tuple(e.cards)),
+            sealed=_set_seat(r.sealed, e.seat, ()),
+        ),
+    )
+
+
+def _closed(t: Table, e: HandClosed) -> Table:
+    r = t.round
+    assert r is not None
+    return replace(t, round=replace(r, phase=OVER, closed_by=e.seat, end_reason=e.reason))
+
+
+def _scored(t: Table, e: HandScored) -> Table:
+    return replace(t, results=(*t.results, e), totals=tuple(e.totals))
+
+
+def _abandoned(t: Table, e: HandAbandoned) -> Table:
+    r = t.round
+    assert r is not None
+    return replace(t, round=replace(r, phase=OVER, end_reason="abandoned"))
+
+
+def _won(t: Table, e: MatchWon) -> Table:
+    return replace(t, winner=e.team)
+
+
+def _ended(t: Table, e: TableEnded) -> Table:
+    return replace(t, status=ENDED, ended_reason=e.reason)
+
+
+_HANDLERS: dict[type, Any] = {
+    PlayerSeated: _seated,
+    Dealt: _dealt,
+    CardDrawn: _drawn,
+    PileTaken: _pile_taken,
+    Melded: _melded,
+    MeldExtended: _extended,
+    Discarded: _discarded,
+    PozzettoTaken: _pozzetto_taken,
+    PozzettoOpened: _pozzetto_opened,
+    HandClosed: _closed,
+    HandScored: _scored,
+    HandAbandoned: _abandoned,
+    MatchWon: _won,
+    TableEnded: _ended,
+}
