@@ -59,9 +59,7 @@ def test_an_unknown_table_is_a_404_problem(client: TestClient[Any]) -> None:
     for path in ("", "/legal", "/timeline", "/ledger", "/replay?at=1", "/hands/1/verify"):
         assert_problem(client.get(f"/tables/{table}{path}"), 404)
     assert_problem(client.post(f"/tables/{table}/seats", json={"name": "Ann"}), 404)
-    assert_problem(
-        client.post(f"/tables/{table}/commands", json={"type": "draw"}), 404
-    )
+    assert_problem(client.post(f"/tables/{table}/commands", json={"type": "draw"}), 404)
 
 
 def test_a_malformed_table_id_is_a_client_error(client: TestClient[Any]) -> None:

@@ -1,0 +1,119 @@
+"""Helpers for API tests: a client's view of design §5 (tables, seats, commands, views)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from litestar.testing import TestClient
+
+from domain.cards import codes, is_code, parse, standard_pack
+
+PROBLEM = "application/problem+json"
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+def assert_problem(response: Any, status: int, **members: Any) -> dict[str, Any]:
+    """A problem-details answer (RFC 9457) with ``status`` and the given members."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(PROBLEM), response.headers
+    body: dict[str, Any] = response.json()
+    assert body["status"] == status
+    assert body["type"].startswith("urn:cardroom:problem:")
+    assert body["title"] and body["detail"]
+    for key, value in members.items():
+        assert body.get(key) == value, body
+    return body
+
+
+def open_table(
+    client: TestClient[Any],
+    game: str,
+    options: dict[str, Any],
+    *,
+    decks: list[list[str]] | None = None,
+    seed: int | None = None,
+) -> str:
+    body: dict[str, Any] = {"game": game, "options": options}
+    if decks is not None:
+        body["decks"] = decks
+    if seed is not None:
+        body["seed"] = seed
+    response = client.post("/tables", json=body)
+    assert response.status_code == 201, response.text
+    table_id: str = response.json()["tableId"]
+    return table_id
+
+
+def sit(client: TestClient[Any], table_id: str, names: Iterable[str]) -> dict[int, str]:
+    """Seat the players in order; their tokens by seat."""
+    tokens: dict[int, str] = {}
+    for name in names:
+        response = client.post(f"/tables/{table_id}/seats", json={"name": name})
+        assert response.status_code == 201, response.text
+        body = response.json()
+        tokens[body["seat"]] = body["token"]
+    return tokens
+
+
+def act(
+    client: TestClient[Any],
+    table_id: str,
+    token: str,
+    command: dict[str, Any],
+    headers: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """Issue a command that must be accepted; the answer's body."""
+    response = client.post(
+        f"/tables/{table_id}/commands", json=command, headers={**auth(token), **(headers or {})}
+    )
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def view(
+    client: TestClient[Any], table_id: str, token: str | None = None, after: int | None = None
+) -> dict[str, Any]:
+    query = f"?after={after}" if after is not None else ""
+    response = client.get(f"/tables/{table_id}{query}", headers=auth(token))
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def legal(client: TestClient[Any], table_id: str, token: str) -> tuple[list[dict[str, Any]], int]:
+    """The seat's legal commands and the version they were computed at."""
+    response = client.get(f"/tables/{table_id}/legal", headers=auth(token))
+    assert response.status_code == 200, response.text
+    return response.json(), int(response.headers["X-Table-Version"])
+
+
+def card_codes(document: Any) -> set[str]:
+    """Every card code anywhere in a JSON document (keys and string values)."""
+    found: set[str] = set()
+    stack = [document]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+            found.update(k for k in item if is_code(k))
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and is_code(item):
+            found.add(item)
+    return found
+
+
+def two_seat_bourre_deck(seat1: str, seat0: str) -> list[str]:
+    """A 52-card deck for two seats, dealer 0 (Bourré rule 10): card k goes to seat
+    (1 + k) mod 2, so seat 1 gets the even cards and seat 0 (the dealer) the odd ones; the
+    dealer's last card is face up. The rest of the pack follows as the stock."""
+    top: list[str] = []
+    for first, second in zip(codes(parse(seat1)), codes(parse(seat0)), strict=True):
+        top += [first, second]
+    used = set(top)
+    return top + [code for code in codes(standard_pack()) if code not in used]
