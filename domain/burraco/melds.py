@@ -172,6 +172,9 @@ def _readings(
 
     Returns the readings and, when there are none, why not (the most natural reading's fault).
     """
+    aces = sum(1 for c in cards if c.rank is Rank.ACE and c.suit is suit)
+    if aces + (ACE_LOW in fixed) + (ACE_HIGH in fixed) > 1:
+        raise MeldError("an ace is high or low, never both (K-A-2 does not wrap)")
     options: list[list[tuple[int, bool]]] = []  # per card: (position, natural?) choices
     for c in cards:
         if c.rank is None:
@@ -376,9 +379,6 @@ def arrange_extension(
             loose.append(card(code))
         else:
             fixed[meld.low + index] = code
-    for c in added:
-        if c.rank is Rank.ACE and c.suit is suit and (ACE_LOW in fixed or ACE_HIGH in fixed):
-            raise MeldError("an ace is high or low, never both (K-A-2 does not wrap)")
     return _arrange_sequence(
         suit,
         loose + added,
