@@ -1,0 +1,147 @@
+"""The cinch (spec 5.2): rules 19 (what a cinch is), 20 (only the player's own knowledge),
+21 (lead / follow with the highest trump unless last) and 22 (equivalent trumps, strict, off)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.bourre.cinch import guaranteed_tricks, has_cinch, highest_trumps
+from domain.bourre.commands import Declare, PlayCard
+from domain.bourre.game import GAME
+from domain.cards import Suit, parse
+from domain.errors import IllegalCommand
+from tests.unit.bourre.support import open_table, run, stack
+
+S = Suit.SPADES
+
+
+def table(deck, cinch="equivalent", **options):
+    """Three seats, everyone plays keeping their cards; seat 1 leads."""
+    state, _ = open_table({"seats": 3, "cinch": cinch, **options}, decks=[deck])
+    state, _ = run(state, *(Declare(seat=s, play=True) for s in (1, 2, 0)))
+    return state
+
+
+def cards_for(state, seat):
+    return [c.card for c in GAME.legal_commands(state, seat)]
+
+
+def test_rule_19_trump_ace_king_queen_is_a_cinch_from_the_start() -> None:
+    assert guaranteed_tricks(parse("AS KS QS 2H 3H"), S, set()) == 3
+    assert has_cinch(parse("AS KS QS 2H 3H"), S, 0, set())
+
+
+def test_rule_19_trump_king_queen_ten_nine_eight_is_a_cinch_from_the_start() -> None:
+    assert guaranteed_tricks(parse("KS QS 10S 9S 8S"), S, set()) == 3
+    assert has_cinch(parse("KS QS 10S 9S 8S"), S, 0, set())
+
+
+def test_rule_19_ace_king_alone_is_no_cinch_until_a_trick_is_won() -> None:
+    hand = parse("AS KS 2H 3H")
+    assert not has_cinch(hand, S, 0, set())
+    assert has_cinch(hand, S, 1, set())
+
+
+def test_rule_19_three_tricks_won_is_a_cinch_whatever_the_hand() -> None:
+    assert has_cinch(parse("2H 3H"), S, 3, set())
+
+
+def test_rule_20_guaranteed_tricks_count_cards_already_played_as_gone() -> None:
+    hand = parse("KS JS 2H")
+    assert guaranteed_tricks(hand, S, set()) == 0  # the A and Q can spoil both
+    assert guaranteed_tricks(hand, S, set(parse("AS"))) == 1
+    assert guaranteed_tricks(hand, S, set(parse("AS QS"))) == 2
+
+
+def test_rule_22_equivalent_trumps_king_from_ace_king_and_jack_once_the_queen_is_gone() -> None:
+    assert highest_trumps(parse("AS KS 3S"), S, set(), "equivalent") == parse("AS KS")
+    assert highest_trumps(parse("KS JS 3S"), S, set(), "equivalent") == parse("KS")
+    assert highest_trumps(parse("KS JS 3S"), S, set(parse("QS")), "equivalent") == parse("KS JS")
+    assert highest_trumps(parse("AS KS 3S"), S, set(), "strict") == parse("AS")
+
+
+# Spades trump (the dealer's face-up 9S). Seat 1 holds A-K-Q of trumps.
+LEADER_CINCH = stack(["2C 3C 4C 5C 9S", "AS KS QS 2H 3H", "4D 5D 6D 7D 8D"])
+
+
+def test_rule_21_with_a_cinch_the_leader_must_lead_the_highest_trump() -> None:
+    state = table(LEADER_CINCH)
+    with pytest.raises(IllegalCommand, match=r"must play your highest trump \(cinch\): AS or KS or QS"):
+        GAME.decide(state, PlayCard(seat=1, card="2H"))
+    assert cards_for(state, 1) == ["AS", "KS", "QS"]
+
+
+def test_rule_22_strict_accepts_only_the_very_highest_trump() -> None:
+    state = table(LEADER_CINCH, cinch="strict")
+    assert cards_for(state, 1) == ["AS"]
+    with pytest.raises(IllegalCommand, match=r"\(cinch\): AS$"):
+        GAME.decide(state, PlayCard(seat=1, card="KS"))
+
+
+def test_rule_22_cinch_off_disables_the_cinch_rules() -> None:
+    state = table(LEADER_CINCH, cinch="off")
+    assert cards_for(state, 1) == ["AS", "KS", "QS", "2H", "3H"]
+
+
+# Seat 2 holds A-K-Q-4-3 of trumps and no heart; the dealer plays last.
+FOLLOWER_CINCH = stack(["AH KH QH 5C 9S", "2H 3H 4H 5H 6H", "AS KS QS 4S 3S"])
+
+
+def test_rule_21_following_with_a_cinch_and_able_to_trump_play_the_highest_trump() -> None:
+    state = table(FOLLOWER_CINCH)
+    state, _ = run(state, PlayCard(seat=1, card="2H"))
+    assert cards_for(state, 2) == ["AS", "KS", "QS"]
+    with pytest.raises(IllegalCommand, match=r"must play your highest trump \(cinch\)"):
+        GAME.decide(state, PlayCard(seat=2, card="4S"))
+
+
+def test_rule_21_following_when_trumps_are_led_the_cinch_asks_the_highest_trump() -> None:
+    deck = stack(["AH KH QH 5C 9S", "2S 3H 4H 5H 6H", "AS KS QS 4S 3S"])
+    state = table(deck)
+    state, _ = run(state, PlayCard(seat=1, card="2S"))
+    assert cards_for(state, 2) == ["AS", "KS", "QS"]
+
+
+# The dealer (last to play) holds A-K-Q-5-3 of trumps and no heart.
+LAST_CINCH = stack(["AS KS QS 3S 5S", "2H 4H 6H 8H 10H", "3H 5H 7H 9H JH"])
+
+
+def test_rule_21_the_last_to_play_follows_the_normal_rules_even_with_a_cinch() -> None:
+    state = table(LAST_CINCH)
+    state, _ = run(state, PlayCard(seat=1, card="2H"), PlayCard(seat=2, card="3H"))
+    assert cards_for(state, 0) == ["AS", "KS", "QS", "3S", "5S"]
+    state, _ = run(state, PlayCard(seat=0, card="3S"))
+    assert state.hand is not None and state.hand.tricks[0] == 1
+
+
+def test_rule_21_a_follower_with_the_suit_led_plays_by_the_normal_rules() -> None:
+    deck = stack(["AS KS QS 3S 5S", "2H 4H 6H 8H 10H", "3H 5H 7H 9H JH"])
+    state = table(deck)
+    state, _ = run(state, PlayCard(seat=1, card="2H"))
+    assert cards_for(state, 2) == ["3H", "5H", "7H", "9H", "JH"]  # cannot trump
+
+
+def test_rule_19_a_hand_becomes_a_cinch_after_winning_a_trick_with_two_sure_tricks() -> None:
+    # given seat 1 with A-K of trumps and the AD: no cinch yet
+    deck = stack(["5D 2C 3C 4C 9S", "AD AS KS 2H 3H", "4D 5H 6H 7H 8H"])
+    state = table(deck)
+    assert "2H" in cards_for(state, 1)
+    # when it wins the first trick
+    state, _ = run(state, PlayCard(seat=1, card="AD"), PlayCard(seat=2, card="4D"))
+    state, _ = run(state, PlayCard(seat=0, card="5D"))
+    # then it has a cinch and must lead its highest trump
+    assert state.hand is not None and state.hand.tricks[1] == 1
+    assert cards_for(state, 1) == ["AS", "KS"]
+
+
+def test_rule_20_a_turned_card_that_belongs_to_nobody_is_known_but_a_hidden_hand_is_not() -> None:
+    # given seat 1 holds K-Q-J of trumps and the ace of trumps is the turned card (nobody's)
+    separate = stack(["2C 3C 4C 5C 6C", "KS QS JS 2H 3H", "4D 5D 6D 7D 8D"], turned="AS")
+    state = table(separate, trump_card="separate")
+    # then K-Q-J are three sure tricks: a cinch
+    assert cards_for(state, 1) == ["KS", "QS", "JS"]
+    # given instead the ace of trumps sits hidden in seat 2's hand
+    hidden = stack(["2C 3C 4C 5C 6C", "KS QS JS 2H 3H", "AS 5D 6D 7D 8D"], turned="9S")
+    state = table(hidden, trump_card="separate")
+    # then seat 1 cannot know it is out of reach: no cinch, any card may be led
+    assert cards_for(state, 1) == ["KS", "QS", "JS", "2H", "3H"]
