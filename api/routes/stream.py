@@ -85,7 +85,9 @@ async def _events(
     last_position = -1
     last_read = 0.0
     last_beat = time.monotonic()
-    yield ServerSentEventMessage(comment=f"table {table_id} after version {after}", retry=RETRY_MS)
+    yield ServerSentEventMessage(
+        data=None, comment=f"table {table_id} after version {after}", retry=RETRY_MS
+    )
     while True:
         now = time.monotonic()
         position = await blocking(services.read_models.position)
@@ -112,7 +114,7 @@ async def _events(
             return
         if time.monotonic() - last_beat >= KEEPALIVE:
             last_beat = time.monotonic()
-            yield ServerSentEventMessage(comment="keep-alive")
+            yield ServerSentEventMessage(data=None, comment="keep-alive")
         await anyio.sleep(POLL)
 
 

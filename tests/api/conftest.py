@@ -55,3 +55,40 @@ def client_for(
     yield open_client
     for test_client in opened:
         test_client.__exit__(None, None, None)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def live_url(settings: Settings) -> Iterator[str]:
+    """The real app under uvicorn on a free port, in a thread (real HTTP, e.g. for SSE)."""
+    import threading
+    import time
+
+    import uvicorn
+
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(settings, run_projector=True),
+        host="127.0.0.1",
+        port=port,
+        lifespan="on",
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="uvicorn-test", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the test server did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=15)
