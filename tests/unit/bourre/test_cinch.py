@@ -66,7 +66,9 @@ LEADER_CINCH = stack(["2C 3C 4C 5C 9S", "AS KS QS 2H 3H", "4D 5D 6D 7D 8D"])
 
 def test_rule_21_with_a_cinch_the_leader_must_lead_the_highest_trump() -> None:
     state = table(LEADER_CINCH)
-    with pytest.raises(IllegalCommand, match=r"must play your highest trump \(cinch\): AS or KS or QS"):
+    with pytest.raises(
+        IllegalCommand, match=r"must play your highest trump \(cinch\): AS or KS or QS"
+    ):
         GAME.decide(state, PlayCard(seat=1, card="2H"))
     assert cards_for(state, 1) == ["AS", "KS", "QS"]
 
