@@ -75,11 +75,18 @@ def act(
     return body
 
 
+def head(client: TestClient[Any]) -> int:
+    """The event log's latest position (from ``/health``)."""
+    position: int = client.get("/health").json()["projection"]["head"]
+    return position
+
+
 def view(
     client: TestClient[Any], table_id: str, token: str | None = None, after: int | None = None
 ) -> dict[str, Any]:
-    query = f"?after={after}" if after is not None else ""
-    response = client.get(f"/tables/{table_id}{query}", headers=auth(token))
+    """The caller's view, read-your-writes: waits for ``after`` (default: the log's head)."""
+    after = head(client) if after is None else after
+    response = client.get(f"/tables/{table_id}?after={after}", headers=auth(token))
     assert response.status_code == 200, response.text
     body: dict[str, Any] = response.json()
     return body
