@@ -83,9 +83,7 @@ def test_burraco_rule_6_a_stacked_deck_is_dealt_as_given_then_seeded_decks_follo
 
 
 def test_burraco_rule_6_the_deal_publishes_a_commitment_to_deck_and_salt() -> None:
-    table = GAME.evolve(
-        None, GAME.decide(None, OpenTable(game="burraco", options={}, seed=9))[0]
-    )
+    table = GAME.evolve(None, GAME.decide(None, OpenTable(game="burraco", options={}, seed=9))[0])
     events: list = []
     for seat in range(4):
         new = GAME.decide(table, TakeSeat(name=f"p{seat}", token_hash=f"h{seat}"))
@@ -100,9 +98,7 @@ def test_burraco_rule_6_the_deal_publishes_a_commitment_to_deck_and_salt() -> No
 
 
 def test_burraco_seats_fill_lowest_first_or_as_asked_and_never_twice() -> None:
-    table = GAME.evolve(
-        None, GAME.decide(None, OpenTable(game="burraco", options={}, seed=1))[0]
-    )
+    table = GAME.evolve(None, GAME.decide(None, OpenTable(game="burraco", options={}, seed=1))[0])
     table = apply(table, GAME.decide(table, TakeSeat(name="Ada", token_hash="a", seat=2)))
     assert table.seats[2] is not None and table.seats[2].name == "Ada"
     with pytest.raises(SeatUnavailable, match="seat 2 is taken"):

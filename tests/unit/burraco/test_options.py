@@ -14,8 +14,9 @@ from domain.table import OpenTable
 from .helpers import stacked_deck
 
 
-def open_with(options: dict[str, Any] | None = None, decks: list[list[str]] | None = None,
-              seed: int = 1) -> Any:
+def open_with(
+    options: dict[str, Any] | None = None, decks: list[list[str]] | None = None, seed: int = 1
+) -> Any:
     return GAME.decide(None, OpenTable(game="burraco", options=options or {}, seed=seed,
                                        decks=decks or []))[0]  # fmt: skip
 
@@ -73,7 +74,7 @@ def test_burraco_a_stacked_deck_must_be_the_108_card_pack() -> None:
     with pytest.raises(InvalidOption, match=f"deck 0: {good[-1]} is missing"):
         open_with(decks=[short])
     doubled = [good, [*good[:-1], "JK" if good[-1] != "JK" else "AS"]]
-    with pytest.raises(InvalidOption, match="deck 1: .* occurs"):
+    with pytest.raises(InvalidOption, match=r"deck 1: .* occurs"):
         open_with(decks=doubled)
     with pytest.raises(InvalidOption, match="deck 0: 'ZZ' is not a card"):
         open_with(decks=[["ZZ", *good[1:]]])

@@ -1,0 +1,186 @@
+"""The turn (spec §4, rules 7, 8, 9, 12–14): draw or take the pile, meld, discard."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
+from domain.burraco.events import CardDrawn, Discarded, Melded, MeldExtended, PileTaken
+from domain.burraco.game import GAME
+from domain.burraco.state import DRAW, PLAY
+from domain.errors import IllegalCommand, NotYourTurn
+from domain.table import OpenTable, TakeSeat
+
+from .helpers import apply, hand_round, names, play, seated_table, stacked_deck, with_hand
+
+HAND_1 = "3H 4H 5H 7S 7H 7C KD QD JK 9C 2S"
+DECK = stacked_deck(
+    hands={1: HAND_1, 2: "8D 8D 8C 4C 5C 6C 10S JS QS KS AS", 3: "6H 7D 9D 10D AC"},
+    discard="KS",
+    stock="6H 8H 10C JC QC KC AD 3S 4S 5S",
+)
+
+
+@pytest.fixture
+def table():  # type: ignore[no-untyped-def]
+    return seated_table(DECK)
+
+
+def test_burraco_rule_12_a_turn_starts_by_drawing_the_top_of_the_stock(table) -> None:
+    table, events = play(table, Draw(seat=1))
+    assert events == [CardDrawn(hand=1, seat=1, card="6H", stock_left=40)]
+    r = hand_round(table)
+    assert r.phase == PLAY and "6H" in r.hands[1] and r.stock_count == 40
+
+
+def test_burraco_rule_12_or_by_taking_the_whole_discard_pile(table) -> None:
+    table, _ = play(table, Draw(seat=1), Discard(seat=1, card="2S"))
+    table, events = play(table, TakePile(seat=2))
+    assert events == [PileTaken(hand=1, seat=2, cards=["KS", "2S"])]
+    assert hand_round(table).pile == ()
+    assert {"KS", "2S"} <= set(hand_round(table).hands[2])
+
+
+def test_burraco_rule_12_one_draw_per_turn(table) -> None:
+    table, _ = play(table, Draw(seat=1))
+    with pytest.raises(IllegalCommand, match="already drawn"):
+        GAME.decide(table, Draw(seat=1))
+    with pytest.raises(IllegalCommand, match="already drawn"):
+        GAME.decide(table, TakePile(seat=1))
+
+
+def test_burraco_rule_12_you_must_draw_before_you_meld_or_discard(table) -> None:
+    with pytest.raises(IllegalCommand, match=r"you must draw .* before you meld"):
+        GAME.decide(table, Meld(seat=1, cards=["3H", "4H", "5H"]))
+    with pytest.raises(IllegalCommand, match="before you discard"):
+        GAME.decide(table, Discard(seat=1, card="2S"))
+    with pytest.raises(IllegalCommand, match="before you add to a meld"):
+        GAME.decide(table, AddToMeld(seat=1, meld=1, cards=["6H"]))
+
+
+def test_burraco_only_the_seat_to_act_may_play(table) -> None:
+    with pytest.raises(NotYourTurn, match="seat 1's turn") as error:
+        GAME.decide(table, Draw(seat=2))
+    assert error.value.status == 403
+    with pytest.raises(IllegalCommand, match="no seat 7"):
+        GAME.decide(table, Draw(seat=7))
+
+
+def test_burraco_rule_12_the_discard_ends_the_turn(table) -> None:
+    table, events = play(table, Draw(seat=1), Discard(seat=1, card="9C"))
+    assert events[-1] == Discarded(hand=1, seat=1, card="9C")
+    r = hand_round(table)
+    assert (r.turn, r.phase, r.pile) == (2, DRAW, ("KS", "9C"))
+
+
+def test_burraco_rule_12_melds_are_laid_and_extended_any_number_of_times(table) -> None:
+    table, events = play(
+        table,
+        Draw(seat=1),
+        Meld(seat=1, cards=["3H", "4H", "5H"]),
+        Meld(seat=1, cards=["7S", "7H", "7C"]),
+        AddToMeld(seat=1, meld=1, cards=["6H"]),
+    )
+    assert names(events) == ["CardDrawn", "Melded", "Melded", "MeldExtended"]
+    first = events[1]
+    assert isinstance(first, Melded) and (first.meld, first.team, first.kind) == (1, 1, "sequence")
+    extended = events[3]
+    assert isinstance(extended, MeldExtended) and extended.cards == ["3H", "4H", "5H", "6H"]
+    assert len(hand_round(table).hands[1]) == 12 - 7
+
+
+def test_burraco_rule_7_partners_share_melds_and_opponents_may_not_touch_them(table) -> None:
+    table, _ = play(table, Draw(seat=1), Meld(seat=1, cards=["3H", "4H", "5H"]),
+                    Discard(seat=1, card="9C"), Draw(seat=2))  # fmt: skip
+    table = with_hand(table, 2, "6H 8D 8D 8C")
+    with pytest.raises(IllegalCommand, match="opponents' melds"):
+        GAME.decide(table, AddToMeld(seat=2, meld=1, cards=["6H"]))
+    table, _ = play(table, Discard(seat=2, card="8C"), Draw(seat=3))
+    table = with_hand(table, 3, "6H 7D 9D")
+    table, events = play(table, AddToMeld(seat=3, meld=1, cards=["6H"]))
+    assert isinstance(events[0], MeldExtended) and events[0].team == 1
+
+
+def test_burraco_a_player_melds_only_cards_held(table) -> None:
+    table, _ = play(table, Draw(seat=1))
+    with pytest.raises(IllegalCommand, match="you do not hold 8S"):
+        GAME.decide(table, Meld(seat=1, cards=["7S", "8S", "9S"]))
+    with pytest.raises(IllegalCommand, match="you do not hold another 7S"):
+        GAME.decide(table, Meld(seat=1, cards=["7S", "7S", "7H"]))
+    with pytest.raises(IllegalCommand, match="not a card"):
+        GAME.decide(table, Meld(seat=1, cards=["7S", "ZZ", "7H"]))
+    with pytest.raises(IllegalCommand, match="no meld 42"):
+        GAME.decide(table, AddToMeld(seat=1, meld=42, cards=["7S"]))
+
+
+def test_burraco_rule_8_a_team_may_not_hold_two_sets_of_one_rank(table) -> None:
+    table, _ = play(table, Draw(seat=1), Meld(seat=1, cards=["7S", "7H", "7C"]))
+    table = with_hand(table, 1, "7D 7D JK 9C")
+    with pytest.raises(IllegalCommand, match="already has a set of 7s"):
+        GAME.decide(table, Meld(seat=1, cards=["7D", "7D", "JK"]))
+
+
+def test_burraco_rule_9_a_team_may_hold_two_sequences_of_one_suit(table) -> None:
+    table, _ = play(table, Draw(seat=1), Meld(seat=1, cards=["3H", "4H", "5H"]))
+    table = with_hand(table, 1, "9H 10H JH 2C")
+    table, _ = play(table, Meld(seat=1, cards=["9H", "10H", "JH"]))
+    assert [m.layout.suit for m in hand_round(table).melds] == ["H", "H"]
+
+
+def test_burraco_rule_13_a_single_card_pile_may_not_be_discarded_again(table) -> None:
+    table, _ = play(table, TakePile(seat=1))
+    with pytest.raises(IllegalCommand, match="single-card pile"):
+        GAME.decide(table, Discard(seat=1, card="KS"))
+    table, events = play(table, Discard(seat=1, card="KD"))
+    assert events[0] == Discarded(hand=1, seat=1, card="KD")
+
+
+def test_burraco_rule_13_option_allows_rediscarding_the_single_card() -> None:
+    table = seated_table(DECK, options={"single_card_rediscard": True})
+    table, events = play(table, TakePile(seat=1), Discard(seat=1, card="KS"))
+    assert events[-1] == Discarded(hand=1, seat=1, card="KS")
+
+
+def test_burraco_rule_13_another_copy_of_the_single_card_may_go() -> None:
+    table = seated_table(stacked_deck(hands={1: "KS 4H 5H"}, discard="KS"))
+    table, events = play(table, TakePile(seat=1), Discard(seat=1, card="KS"))
+    assert events[-1] == Discarded(hand=1, seat=1, card="KS")
+
+
+def test_burraco_rule_14_a_wild_card_may_be_discarded(table) -> None:
+    table, events = play(table, Draw(seat=1), Discard(seat=1, card="JK"))
+    assert events[-1] == Discarded(hand=1, seat=1, card="JK")
+    table, events = play(table, Draw(seat=2), Discard(seat=2, card=hand_round(table).hands[2][0]))
+    assert names(events) == ["CardDrawn", "Discarded"]
+
+
+def test_burraco_option_set_ranks_allows_only_sets_of_aces_and_threes() -> None:
+    table = seated_table(DECK, options={"set_ranks": "aces_and_threes"})
+    table, _ = play(table, Draw(seat=1))
+    with pytest.raises(IllegalCommand, match="only of aces or threes"):
+        GAME.decide(table, Meld(seat=1, cards=["7S", "7H", "7C"]))
+    table, events = play(table, Meld(seat=1, cards=["3H", "4H", "5H"]))
+    assert names(events) == ["Melded"]
+
+
+def test_burraco_option_must_meld_takes_the_pile_only_to_meld_from_it() -> None:
+    deck = stacked_deck(hands={1: "3H 4H 9C 9S KD QD 6C 7S 8D 10C JC"}, discard="KS")
+    table = seated_table(deck, options={"take_pile": "must_meld"})
+    with pytest.raises(IllegalCommand, match="only to meld a card from it"):
+        GAME.decide(table, TakePile(seat=1))
+    deck = stacked_deck(hands={1: "3H 4H 9C 9S KD QD 6C 7S 8D 10C JC"}, discard="5H")
+    table = seated_table(deck, options={"take_pile": "must_meld"})
+    table, _ = play(table, TakePile(seat=1))
+    with pytest.raises(IllegalCommand, match="meld a card from it before you discard"):
+        GAME.decide(table, Discard(seat=1, card="7S"))
+    table, events = play(table, Meld(seat=1, cards=["3H", "4H", "5H"]), Discard(seat=1, card="7S"))
+    assert names(events) == ["Melded", "Discarded"]
+
+
+def test_burraco_nothing_is_played_before_every_seat_is_taken() -> None:
+    table = GAME.evolve(None, GAME.decide(None, OpenTable(game="burraco", options={}, seed=3))[0])
+    table = apply(table, GAME.decide(table, TakeSeat(name="Ada", token_hash="a")))
+    with pytest.raises(IllegalCommand, match="every seat is taken"):
+        GAME.decide(table, Draw(seat=0))
+    assert GAME.legal_commands(table, 0) == []
+    assert GAME.to_act(table) == frozenset()
