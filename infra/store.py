@@ -164,39 +164,86 @@ class TableStore:
             isinstance(idempotency_key, str) and 0 < len(idempotency_key) <= MAX_KEY_LENGTH
         ):
             raise InvalidRequest(f"idempotency key must be 1 to {MAX_KEY_LENGTH} characters")
+        started = datetime.now(UTC)
+        with self._locks(table_id):
+            cached = self._cache.get(table_id)
+            if cached is not None:
+                result = self._attempt(cached, command, expected_version, idempotency_key, True)
+                if result is not None:
+                    return result
+        return self._execute_fresh(table_id, command, expected_version, idempotency_key, started)
+
+    def _execute_fresh(
+        self,
+        table_id: UUID,
+        command: Any,
+        expected_version: int | None,
+        key: str | None,
+        started: datetime,
+    ) -> CommandResult:
+        """The careful path: reload (fast-forward) before every attempt, retry lost races."""
         for attempt in range(MAX_ATTEMPTS):
             with self._locks(table_id):
                 table = self._current(table_id)
-                if idempotency_key is not None and idempotency_key in table.commands:
-                    return self._first_result(table, idempotency_key)
-                if expected_version is not None and expected_version != table.version:
-                    raise VersionConflict(
-                        f"expected version {expected_version}, but the table is at "
-                        f"version {table.version}"
-                    )
+                # A race is lost to a write stored after this command arrived; writes from
+                # before it merely made our cache stale, and their outcome is not a conflict.
+                raced = attempt > 0 or (table.last_at is not None and table.last_at >= started)
                 try:
-                    events = table.game.decide(table.state, command)
+                    result = self._attempt(table, command, expected_version, key, False)
                 except DomainError as error:
-                    if attempt == 0:
+                    if not raced or isinstance(error, InvalidRequest):
                         raise
                     raise VersionConflict(
                         "the table changed while your command was being saved, and it is no "
                         f"longer legal: {error.message}"
                     ) from error
-                if not events:
-                    return CommandResult(table_id, table.version, 0, [])
-                # Evolve before saving, so events the game cannot apply are never stored.
-                envelopes = self._envelopes(table, events, idempotency_key)
-                folded = table.advanced(envelopes)
-                try:
-                    return self._save(table, folded, envelopes)
-                except (IntegrityError, RecordConflictError):
-                    pass  # another writer took this version: reload and decide again
+                if result is not None:
+                    return result
             # Outside the lock: let the other writer's process finish, then retry.
             time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
         raise VersionConflict(
             f"table {table_id} kept changing: gave up after {MAX_ATTEMPTS} attempts"
         )
+
+    def _attempt(
+        self,
+        table: FoldedTable,
+        command: Any,
+        expected_version: int | None,
+        key: str | None,
+        from_cache: bool,
+    ) -> CommandResult | None:
+        """Decide on ``table`` and save; ``None`` when the answer needs a fresher table.
+
+        ``from_cache``: ``table`` was not fast-forwarded, so it may be stale (another process
+        wrote). Only answers that stay right on a stale table are given then: a recorded
+        idempotency key, or a save the store accepted at the next version — which proves the
+        table was current. Anything else (a rejection, a version mismatch, a lost race) is
+        re-decided on a fresh table.
+        """
+        if key is not None and key in table.commands:
+            return self._first_result(table, key)
+        if expected_version is not None and expected_version != table.version:
+            if from_cache:
+                return None
+            raise VersionConflict(
+                f"expected version {expected_version}, but the table is at version {table.version}"
+            )
+        try:
+            events = table.game.decide(table.state, command)
+        except DomainError:
+            if from_cache:
+                return None
+            raise
+        if not events:
+            return CommandResult(table.table_id, table.version, 0, [])
+        # Evolve before saving, so events the game cannot apply are never stored.
+        envelopes = self._envelopes(table, events, key)
+        folded = table.advanced(envelopes)
+        try:
+            return self._save(table, folded, envelopes)
+        except (IntegrityError, RecordConflictError):
+            return None  # another writer took this version: reload and decide again
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -218,8 +265,19 @@ class TableStore:
         return LoadedTable(folded.table_id, folded.game, folded.state, folded.version)
 
     def seat_for_token(self, table_id: UUID, token: str) -> int | None:
+        """The seat a bearer token belongs to, or ``None``.
+
+        A seat, once taken, keeps its token for the table's life, so a seat found in the
+        cached table is still right; only a miss needs the fresh table.
+        """
+        token_hash = hash_token(token)
+        cached = self._cache.get(table_id)
+        if cached is not None:
+            seat = cached.game.seat_for_token(cached.state, token_hash)
+            if seat is not None:
+                return seat
         table = self.get(table_id)
-        return table.game.seat_for_token(table.state, hash_token(token))
+        return table.game.seat_for_token(table.state, token_hash)
 
     def events(
         self, table_id: UUID, from_version: int = 1, to_version: int | None = None

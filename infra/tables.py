@@ -18,6 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -45,10 +46,11 @@ class FoldedTable:
     # Shared between successive FoldedTables of one table: keys are only ever added, and only
     # for events that are stored, so an older FoldedTable seeing newer keys is harmless.
     commands: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
+    last_at: datetime | None = None  # when the event at ``version`` was stored
 
     def advanced(self, envelopes: Iterable[StoredTableEvent]) -> FoldedTable:
         """This table after further stored events (which must follow on from ``version``)."""
-        state, version = self.state, self.version
+        state, version, last_at = self.state, self.version, self.last_at
         evolve = self.game.evolve
         for envelope in envelopes:
             if envelope.originator_version != version + 1:
@@ -57,11 +59,11 @@ class FoldedTable:
                     f"got {envelope.originator_version}"
                 )
             state = evolve(state, envelope.event)
-            version = envelope.originator_version
+            version, last_at = envelope.originator_version, envelope.at
             _index_key(self.commands, envelope)
         if version == self.version:
             return self
-        return FoldedTable(self.table_id, self.game, state, version, self.commands)
+        return FoldedTable(self.table_id, self.game, state, version, self.commands, last_at)
 
 
 def fold_table(table_id: UUID, envelopes: Iterable[StoredTableEvent]) -> FoldedTable | None:
@@ -76,7 +78,7 @@ def fold_table(table_id: UUID, envelopes: Iterable[StoredTableEvent]) -> FoldedT
     game = game_named(opened.game)
     commands: dict[str, tuple[int, int]] = {}
     _index_key(commands, first)
-    table = FoldedTable(table_id, game, game.evolve(None, opened), 1, commands)
+    table = FoldedTable(table_id, game, game.evolve(None, opened), 1, commands, first.at)
     return table.advanced(iterator)
 
 

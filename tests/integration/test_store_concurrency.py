@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from eventsourcing.persistence import IntegrityError
 
+from domain.errors import SeatUnavailable
 from domain.table import PlayerSeated, TakeSeat, hash_token
 from infra.settings import Settings
 from infra.store import TableStore, VersionConflict
@@ -110,9 +111,38 @@ def test_a_raced_idempotent_retry_returns_the_winners_result(
     assert len(alice.events(table_id)) == 2
 
 
-def test_a_table_that_keeps_changing_gives_up_with_a_version_conflict(
+def test_a_stale_cache_is_not_a_race_the_rules_answer(
     stores: Callable[[], TableStore],
 ) -> None:
+    """Another process wrote *before* this command arrived: the answer is the rules' own."""
+    alice, bob = stores(), stores()
+    table_id = alice.create_table("bourre", {"seats": 4}, seed=1).table_id
+    bob.get(table_id)  # bob's cache: version 1
+    alice.take_seat(table_id, "a", 2)
+    with pytest.raises(SeatUnavailable):
+        bob.take_seat(table_id, "b", 2)
+    # Bob's stale cache does not make a right expected version look wrong.
+    result = bob.execute(table_id, TakeSeat(name="b", token_hash="hb"), expected_version=2)
+    assert result.version == 3
+    with pytest.raises(VersionConflict, match="expected version 2, but the table is at version 3"):
+        alice.execute(table_id, TakeSeat(name="c", token_hash="hc"), expected_version=2)
+    assert [e.version for e in alice.events(table_id)] == [1, 2, 3]
+
+
+def test_a_seat_token_is_found_by_a_process_that_did_not_seat_it(
+    stores: Callable[[], TableStore],
+) -> None:
+    alice, bob = stores(), stores()
+    table_id = alice.create_table("bourre", {"seats": 4}, seed=1).table_id
+    assert bob.seat_for_token(table_id, "nobody") is None  # bob caches version 1
+    _, token, _ = alice.take_seat(table_id, "a", 3)
+    assert bob.seat_for_token(table_id, token) == 3
+
+
+def test_a_table_that_keeps_changing_gives_up_with_a_version_conflict(
+    stores: Callable[[], TableStore], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("infra.store.MAX_ATTEMPTS", 4)  # the table has 8 seats to race for
     alice, bob = stores(), stores()
     table_id = alice.create_table("bourre", {"seats": 8}, seed=1).table_id
     bob.get(table_id)
