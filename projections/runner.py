@@ -238,18 +238,19 @@ class Projector:
 
 
 def _count(counts: dict[str, int], game: str, event: Any, increments: dict[str, int]) -> None:
-    """Analytics: the game's counters for ``event`` plus the generic ones, per game and all.
+    """Analytics: the game's counters for ``event`` plus generic ones, per game and ``all``.
 
-    Zero increments are kept so a counter's field exists as soon as it was ever counted,
-    however the events were batched (rebuild must equal the incremental run).
+    The generic counters (events, tables opened and ended) yield to a game's own counter of
+    the same name. Zero increments are kept, so a counter's field exists as soon as it was
+    ever counted, however the events were batched (rebuild must equal the incremental run).
     """
-    generic = {"events": 1}
+    merged = {"events": 1}
     if isinstance(event, TableOpened):
-        generic["tables_opened"] = 1
+        merged["tables_opened"] = 1
     elif isinstance(event, TableEnded):
-        generic["tables_ended"] = 1
-    for source in (generic, increments):
-        for counter, amount in source.items():
-            for scope in (ALL_GAMES, game):
-                field = Keys.counter_field(scope, counter)
-                counts[field] = counts.get(field, 0) + int(amount)
+        merged["tables_ended"] = 1
+    merged.update(increments)
+    for counter, amount in merged.items():
+        for scope in (ALL_GAMES, game):
+            field = Keys.counter_field(scope, counter)
+            counts[field] = counts.get(field, 0) + int(amount)

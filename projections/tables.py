@@ -24,21 +24,30 @@ from domain.table import PlayerSeated, TableEnded, TableOpened
 
 
 class StoredEvent(Protocol):
-    version: int
-    event: Any
+    @property
+    def version(self) -> int: ...
+    @property
+    def event(self) -> Any: ...
 
 
 class LoadedState(Protocol):
-    game: Game
-    state: Any
-    version: int
+    @property
+    def game(self) -> Game: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def version(self) -> int: ...
 
 
 class NotificationLike(Protocol):
-    position: int
-    table_id: UUID
-    version: int
-    event: Any
+    @property
+    def position(self) -> int: ...
+    @property
+    def table_id(self) -> UUID: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def event(self) -> Any: ...
 
 
 class EventSource(Protocol):

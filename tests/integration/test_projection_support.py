@@ -1,0 +1,138 @@
+"""Shared helpers for the projection tests (no tests here): stores, bots, truth about hands.
+
+The tests play real tables with random legal bots through the real ``TableStore`` (SQLite in a
+temporary directory, or PostgreSQL in a database of its own) and project into the real Redis
+under a key prefix unique to the test.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+import redis
+
+from domain.cards import burraco_pack, is_code
+from domain.games import game_named
+from infra.settings import Settings
+from infra.store import TableStore
+from projections.runner import Projector
+
+SEATS = {"bourre": "seats", "burraco": "players"}
+
+
+def open_store(kind: str, tmp_path: Path, postgres_url: str | None = None) -> TableStore:
+    if kind == "sqlite":
+        return TableStore(Settings(event_store=f"sqlite:///{tmp_path / 'events.db'}"))
+    assert postgres_url is not None
+    return TableStore(Settings(event_store=postgres_url))
+
+
+def new_table(store: TableStore, game: str, seats: int, **options: Any) -> UUID:
+    result = store.create_table(game, {SEATS[game]: seats, **options}, seed=seats * 7919)
+    return result.table_id
+
+
+def seat_everyone(store: TableStore, table_id: UUID, seats: int) -> None:
+    for seat in range(seats):
+        store.take_seat(table_id, f"player-{seat}", seat)
+
+
+def bot_moves(store: TableStore, table_id: UUID, seed: int) -> Iterator[int]:
+    """Random legal commands on ``table_id`` until it waits for nobody; yields positions."""
+    rng = random.Random(seed)
+    while True:
+        table = store.get(table_id)
+        waiting = sorted(table.game.to_act(table.state))
+        if not waiting:
+            return
+        seat = rng.choice(waiting)
+        result = store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
+        yield result.position
+
+
+def play(store: TableStore, table_id: UUID, seed: int, commands: int) -> int:
+    """Play at most ``commands`` bot commands; returns the last position written."""
+    position = 0
+    for count, written in enumerate(bot_moves(store, table_id, seed), start=1):
+        position = max(position, written)
+        if count >= commands:
+            break
+    return position
+
+
+def catch_up(projector: Projector, store: TableStore, limit: int = 500) -> int:
+    """Run the projector until it has projected everything stored; returns events projected."""
+    projected = 0
+    for _ in range(100_000):
+        if projector.position() >= store.max_position():
+            return projected
+        projected += projector.run_once(limit)
+    raise AssertionError("the projector did not catch up")
+
+
+def clear_prefix(client: redis.Redis, prefix: str) -> None:
+    for key in client.scan_iter(match=f"{prefix}*", count=1000):
+        client.delete(key)
+
+
+def states_by_version(store: TableStore, table_id: UUID) -> dict[int, Any]:
+    """The table's state after every version, folded with the game's own ``evolve``."""
+    events = store.events(table_id)
+    game = game_named(events[0].event.game)
+    states: dict[int, Any] = {}
+    state = None
+    for recorded in events:
+        state = game.evolve(state, recorded.event)
+        states[recorded.version] = state
+    return states
+
+
+def card_codes(value: Any) -> set[str]:
+    """Every string anywhere in a JSON value that is a card code (``AS``, ``10H``, ``JK``)."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif is_code(item):
+            found.add(item)
+    return found
+
+
+def hidden_from(game: str, state: Any, viewer: int | None) -> set[str]:
+    """Card codes ``viewer`` cannot possibly see anywhere: every copy is in another seat's
+    hand or in a face-down pile (the truth, from the state — not from any view)."""
+    if game == "bourre":
+        hand = state.hand
+        if hand is None:
+            return set()
+        hidden: Counter[str] = Counter()
+        for seat, holding in enumerate(hand.holdings):
+            if seat != viewer:
+                hidden.update(c.code for c in holding)
+        own_discards = {c.code for c in hand.discards[viewer]} if viewer is not None else set()
+        hidden.update(c.code for c in hand.stock if c.code not in own_discards)
+        hidden.pop(hand.trump_card.code, None)  # the face-up card is public (rule 8)
+        return set(hidden)
+    round_ = state.round
+    if round_ is None:
+        return set()
+    hidden = Counter()
+    for seat in range(len(round_.hands)):
+        if seat != viewer:
+            hidden.update(round_.hands[seat])
+            hidden.update(round_.sealed[seat])
+    for pozzetto in round_.pozzetti:
+        hidden.update(pozzetto)
+    hidden.update(round_.stock)
+    pack = Counter(c.code for c in burraco_pack())
+    # A code with one copy in view elsewhere may legitimately show: flag only all-hidden codes.
+    return {code for code, count in hidden.items() if count >= pack[code]}
