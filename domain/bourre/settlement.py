@@ -45,6 +45,7 @@ def settle(
         (winner,) = active
         payouts[winner] = cap
         return Settlement(pot, cap, winner, payouts, [], 0, [], pot - cap, True)
+    active = sorted(active)  # seat order in the event, whatever the rotation
     most = max(tricks[s] for s in active)
     leaders = [s for s in active if tricks[s] == most]
     bourre = [s for s in active if tricks[s] == 0]  # rule 25

@@ -75,9 +75,7 @@ SEPARATE = stack(
 )
 
 
-def test_rule_32_the_dealer_may_take_the_turned_card_and_draws_one_card_less() -> (
-    None
-):
+def test_rule_32_the_dealer_may_take_the_turned_card_and_draws_one_card_less() -> None:
     state, _ = open_table({"seats": 3, "trump_card": "separate_dealer_may_take"}, decks=[SEPARATE])
     state, _ = run(state, Declare(seat=1, play=True), Declare(seat=2, play=True))
     state, events = run(state, Declare(seat=0, play=True, discard=["2C", "3C"], take_trump=True))
