@@ -45,7 +45,8 @@ def stacked_deck(
         deck[dealt + 23 + i] = code
     left = Counter(codes(burraco_pack()))
     left.subtract(code for code in deck if code is not None)
-    assert all(count >= 0 for count in left.values()), f"too many copies: {+left - left}"
+    extra = {code: -count for code, count in left.items() if count < 0}
+    assert not extra, f"more copies than the pack holds: {extra}"
     spare = list(left.elements())
     return [code if code is not None else spare.pop() for code in deck]
 
