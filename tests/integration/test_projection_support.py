@@ -80,16 +80,28 @@ def clear_prefix(client: redis.Redis, prefix: str) -> None:
         client.delete(key)
 
 
+class StatesByVersion:
+    """The table's state after every version, folded with the game's own ``evolve``;
+    ``refresh()`` folds only the events stored since the last call."""
+
+    def __init__(self, store: TableStore, table_id: UUID) -> None:
+        self._store, self._table_id = store, table_id
+        self._state: Any = None
+        self._game: Any = None
+        self.states: dict[int, Any] = {}
+
+    def refresh(self) -> dict[int, Any]:
+        for recorded in self._store.events(self._table_id, len(self.states) + 1):
+            if self._game is None:
+                self._game = game_named(recorded.event.game)
+            self._state = self._game.evolve(self._state, recorded.event)
+            self.states[recorded.version] = self._state
+        return self.states
+
+
 def states_by_version(store: TableStore, table_id: UUID) -> dict[int, Any]:
-    """The table's state after every version, folded with the game's own ``evolve``."""
-    events = store.events(table_id)
-    game = game_named(events[0].event.game)
-    states: dict[int, Any] = {}
-    state = None
-    for recorded in events:
-        state = game.evolve(state, recorded.event)
-        states[recorded.version] = state
-    return states
+    """The table's state after every version (see :class:`StatesByVersion`)."""
+    return StatesByVersion(store, table_id).refresh()
 
 
 def card_codes(value: Any) -> set[str]:
@@ -114,25 +126,31 @@ def hidden_from(game: str, state: Any, viewer: int | None) -> set[str]:
         hand = state.hand
         if hand is None:
             return set()
-        hidden: Counter[str] = Counter()
-        for seat, holding in enumerate(hand.holdings):
-            if seat != viewer:
-                hidden.update(c.code for c in holding)
-        own_discards = {c.code for c in hand.discards[viewer]} if viewer is not None else set()
-        hidden.update(c.code for c in hand.stock if c.code not in own_discards)
-        hidden.pop(hand.trump_card.code, None)  # the face-up card is public (rule 8)
-        return set(hidden)
+        hidden = {c.code for seat, held in enumerate(hand.holdings) if seat != viewer for c in held}
+        hidden.update(c.code for c in hand.stock)
+        hidden.discard(hand.trump_card.code)  # the face-up card is public (rule 8)
+        if viewer is not None:
+            # A seat knows what it discarded, even once another seat drew it (rule 14).
+            hidden.difference_update(c.code for c in hand.discards[viewer])
+        return hidden
     round_ = state.round
     if round_ is None:
         return set()
-    hidden = Counter()
+    copies: Counter[str] = Counter()
     for seat in range(len(round_.hands)):
         if seat != viewer:
-            hidden.update(round_.hands[seat])
-            hidden.update(round_.sealed[seat])
+            copies.update(round_.hands[seat])
+            copies.update(round_.sealed[seat])
     for pozzetto in round_.pozzetti:
-        hidden.update(pozzetto)
-    hidden.update(round_.stock)
+        copies.update(pozzetto)
+    copies.update(round_.stock)
     pack = Counter(c.code for c in burraco_pack())
-    # A code with one copy in view elsewhere may legitimately show: flag only all-hidden codes.
-    return {code for code, count in hidden.items() if count >= pack[code]}
+    # Two packs: a code may show for its twin's sake, so flag only codes with every copy hidden.
+    return {code for code, count in copies.items() if count >= pack[code]}
+
+
+def own_cards(game: str, state: Any, seat: int) -> set[str]:
+    """The cards in ``seat``'s hand now (the truth, from the state)."""
+    if game == "bourre":
+        return {c.code for c in state.hand.holdings[seat]} if state.hand else set()
+    return set(state.round.hands[seat]) if state.round else set()
