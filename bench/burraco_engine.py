@@ -1,0 +1,100 @@
+"""Rules engine benchmark (design §6): random-bot Burraco hands per second, pure domain.
+
+Four players (two partnerships) play whole matches with the random legal bot of
+``domain.burraco.bot`` — it draws or takes the pile, melds and extends from the listed
+legal commands, goes to the pozzetto and closes. Every command goes through ``decide`` and
+every event through ``evolve``, exactly as the write side would apply them; the bot's own
+``legal_commands`` calls are part of the cost (as in ``cardroom simulate``).
+
+Printed: hands/s and commands/s for the full loop, and ``decide``+``evolve`` alone (replaying
+the recorded commands), so the cost of the engine and of the bot are visible separately.
+
+``python bench/burraco_engine.py [--hands 300] [--players 4] [--seed 1]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from domain.burraco.bot import choose
+from domain.burraco.events import HandClosed, HandScored
+from domain.burraco.game import GAME
+from domain.table import OpenTable, TakeSeat
+
+
+def play_hands(hands: int, players: int, seed: int) -> tuple[list[list[Any]], dict[str, int]]:
+    """Bot-played tables until ``hands`` hands are scored; returns each table's commands."""
+    rng = random.Random(seed)
+    tables: list[list[Any]] = []
+    scored = 0
+    endings: dict[str, int] = {}
+    table_seed = seed
+    while scored < hands:
+        table_seed += 1
+        commands: list[Any] = [
+            OpenTable(game="burraco", options={"players": players}, seed=table_seed)
+        ]
+        commands += [TakeSeat(name=f"bot{s}", token_hash=f"t{s}") for s in range(players)]
+        state: Any = None
+        for command in commands:
+            for event in GAME.decide(state, command):
+                state = GAME.evolve(state, event)
+        while state.status == "playing" and scored < hands:
+            (seat,) = GAME.to_act(state)
+            command = choose(state, seat, rng)
+            commands.append(command)
+            for event in GAME.decide(state, command):
+                state = GAME.evolve(state, event)
+                if isinstance(event, HandScored):
+                    scored += 1
+                elif isinstance(event, HandClosed):
+                    endings[event.reason] = endings.get(event.reason, 0) + 1
+        tables.append(commands)
+    return tables, endings
+
+
+def replay(tables: list[list[Any]]) -> int:
+    """``decide`` + ``evolve`` only, for the recorded commands; returns events applied."""
+    applied = 0
+    for commands in tables:
+        state: Any = None
+        for command in commands:
+            for event in GAME.decide(state, command):
+                state = GAME.evolve(state, event)
+                applied += 1
+    return applied
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4, choices=(2, 4))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    tables, endings = play_hands(args.hands, args.players, args.seed)
+    played = time.perf_counter() - started
+    commands = sum(len(t) for t in tables)
+
+    started = time.perf_counter()
+    events = replay(tables)
+    engine = time.perf_counter() - started
+
+    print(f"burraco engine, {args.players} players, {args.hands} hands ({len(tables)} tables)")
+    print(f"  hand endings: {endings}")
+    print(f"  bot play (legal_commands + decide + evolve): {args.hands / played:8.1f} hands/s"
+          f"  {commands / played:9.0f} commands/s")  # fmt: skip
+    print(f"  engine only (decide + evolve):              {args.hands / engine:8.1f} hands/s"
+          f"  {commands / engine:9.0f} commands/s  {events / engine:9.0f} events/s")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
