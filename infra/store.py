@@ -134,7 +134,7 @@ class TableStore:
         events = rules.decide(None, command)
         table = FoldedTable(uuid4(), rules, None, 0)
         envelopes = self._envelopes(table, events, None)
-        folded = table.advanced(envelopes)
+        folded = table.advanced(envelopes, stored=False)
         with self._locks(table.table_id):
             return self._save(table, folded, envelopes)
 
@@ -239,7 +239,7 @@ class TableStore:
             return CommandResult(table.table_id, table.version, 0, [])
         # Evolve before saving, so events the game cannot apply are never stored.
         envelopes = self._envelopes(table, events, key)
-        folded = table.advanced(envelopes)
+        folded = table.advanced(envelopes, stored=False)
         try:
             return self._save(table, folded, envelopes)
         except (IntegrityError, RecordConflictError):
@@ -255,14 +255,26 @@ class TableStore:
             return LoadedTable(table.table_id, table.game, table.state, table.version)
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
             raise InvalidRequest(f"version must be a positive integer, not {version!r}")
-        folded = fold_table(table_id, self._stored(table_id, lte=version))
-        if folded is None:
-            raise TableNotFound(f"no table {table_id}")
-        if folded.version < version:
+        with self._locks(table_id):
+            current = self._current(table_id)
+        if version > current.version:
             raise InvalidRequest(
-                f"version {version} is beyond table {table_id}'s version {folded.version}"
+                f"version {version} is beyond table {table_id}'s version {current.version}"
             )
-        return LoadedTable(folded.table_id, folded.game, folded.state, folded.version)
+        if version == current.version:
+            past = current
+        else:
+            # Fold forward from the nearest in-memory checkpoint, not from the first event.
+            checkpoint = current.nearest_checkpoint(version)
+            if checkpoint is None:
+                found = fold_table(table_id, self._stored(table_id, lte=version))
+                assert found is not None  # the table exists: it has a first event
+                past = found
+            else:
+                at, state = checkpoint
+                base = FoldedTable(table_id, current.game, state, at)
+                past = base.advanced(self._stored(table_id, gt=at, lte=version), stored=False)
+        return LoadedTable(past.table_id, past.game, past.state, past.version)
 
     def seat_for_token(self, table_id: UUID, token: str) -> int | None:
         """The seat a bearer token belongs to, or ``None``.
@@ -350,7 +362,7 @@ class TableStore:
             raise
         except PersistenceError as error:
             raise StoreUnavailable(f"the event store did not answer: {error}") from error
-        self._cache.put(after)
+        self._cache.put(after.saved(envelopes))
         return CommandResult(
             table_id=before.table_id,
             version=after.version,

@@ -28,6 +28,7 @@ from domain.table import TableOpened
 from infra.transcoder import StoredTableEvent
 
 DEFAULT_CACHE_SIZE = 4096  # tables kept folded in memory per process
+CHECKPOINT_EVERY = 256  # versions between the in-memory states kept for time travel
 
 
 class CorruptTable(RuntimeError):
@@ -36,22 +37,33 @@ class CorruptTable(RuntimeError):
 
 @dataclass(frozen=True)
 class FoldedTable:
-    """The state of one table at one version, plus its idempotency-key index."""
+    """The state of one table at one version, plus its idempotency-key index and checkpoints.
+
+    ``commands`` and ``checkpoints`` are shared by the successive FoldedTables of one table and
+    only ever grow with facts that are *stored*: :meth:`advanced` on events read from the store
+    records them at once; on events not yet saved (``stored=False``) it stages them, and
+    :meth:`saved` records them once the store has accepted the events. An older FoldedTable
+    seeing newer keys or checkpoints is harmless: they describe the same history.
+    """
 
     table_id: UUID
     game: Game
     state: Any
     version: int
     # idempotency key -> (first version, last version) of the events its command wrote.
-    # Shared between successive FoldedTables of one table: keys are only ever added, and only
-    # for events that are stored, so an older FoldedTable seeing newer keys is harmless.
     commands: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
     last_at: datetime | None = None  # when the event at ``version`` was stored
+    # version -> state, every CHECKPOINT_EVERY versions: time travel folds from the nearest.
+    checkpoints: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    staged: tuple[tuple[int, Any], ...] = field(default=(), compare=False, repr=False)
 
-    def advanced(self, envelopes: Iterable[StoredTableEvent]) -> FoldedTable:
-        """This table after further stored events (which must follow on from ``version``)."""
+    def advanced(
+        self, envelopes: Iterable[StoredTableEvent], *, stored: bool = True
+    ) -> FoldedTable:
+        """This table after further events (which must follow on from ``version``)."""
         state, version, last_at = self.state, self.version, self.last_at
         evolve = self.game.evolve
+        staged: list[tuple[int, Any]] = []
         for envelope in envelopes:
             if envelope.originator_version != version + 1:
                 raise CorruptTable(
@@ -60,10 +72,49 @@ class FoldedTable:
                 )
             state = evolve(state, envelope.event)
             version, last_at = envelope.originator_version, envelope.at
-            _index_key(self.commands, envelope)
+            if version % CHECKPOINT_EVERY == 0:
+                staged.append((version, state))
+            if stored:
+                _index_key(self.commands, envelope)
         if version == self.version:
             return self
-        return FoldedTable(self.table_id, self.game, state, version, self.commands, last_at)
+        if stored:
+            self.checkpoints.update(staged)
+            staged = []
+        return FoldedTable(
+            self.table_id,
+            self.game,
+            state,
+            version,
+            self.commands,
+            last_at,
+            self.checkpoints,
+            tuple(staged),
+        )
+
+    def saved(self, envelopes: Iterable[StoredTableEvent]) -> FoldedTable:
+        """Record the keys and checkpoints of events the store has just accepted."""
+        for envelope in envelopes:
+            _index_key(self.commands, envelope)
+        self.checkpoints.update(self.staged)
+        return FoldedTable(
+            self.table_id,
+            self.game,
+            self.state,
+            self.version,
+            self.commands,
+            self.last_at,
+            self.checkpoints,
+        )
+
+    def nearest_checkpoint(self, version: int) -> tuple[int, Any] | None:
+        """The latest checkpoint at or before ``version``, if this table has one."""
+        at = version - version % CHECKPOINT_EVERY
+        while at > 0:
+            if at in self.checkpoints:
+                return at, self.checkpoints[at]
+            at -= CHECKPOINT_EVERY
+        return None
 
 
 def fold_table(table_id: UUID, envelopes: Iterable[StoredTableEvent]) -> FoldedTable | None:

@@ -133,6 +133,28 @@ def test_time_travel_returns_the_table_as_of_a_version(store: TableStore) -> Non
         store.get(table_id, version=0)
 
 
+def test_time_travel_across_checkpoints_matches_a_plain_fold(
+    store: TableStore, settings: Settings
+) -> None:
+    from infra.tables import CHECKPOINT_EVERY
+
+    table_id, _ = seated_table(store)
+    while store.get(table_id).version < 2 * CHECKPOINT_EVERY + 10:
+        assert play_random(store, table_id, 50, seed=store.get(table_id).version) == 50
+    events = store.events(table_id)
+    game = store.get(table_id).game
+    states, state = {}, None
+    for recorded in events:
+        state = game.evolve(state, recorded.event)
+        states[recorded.version] = state
+    probes = [1, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, CHECKPOINT_EVERY + 1]
+    probes += [2 * CHECKPOINT_EVERY + 3, len(events) - 1, len(events)]
+    with TableStore(settings) as cold:
+        for reader in (store, cold):
+            for version in probes:
+                assert reader.get(table_id, version=version).state == states[version]
+
+
 def test_events_slices_by_version(store: TableStore) -> None:
     table_id, _ = seated_table(store)
     assert [e.version for e in store.events(table_id, 2, 3)] == [2, 3]

@@ -73,6 +73,25 @@ def test_a_write_that_lost_the_race_is_retried_after_reloading(
     assert [(s.seat, s.token_hash) for s in seated] == [(0, "ha"), (1, hash_token(token))]
 
 
+def test_a_keyed_command_that_lost_a_race_keeps_its_own_result(
+    stores: Callable[[], TableStore],
+) -> None:
+    """The key of a refused save must not point at the events of the writer that won."""
+    alice, bob = stores(), stores()
+    table_id = alice.create_table("bourre", {"seats": 4}, seed=1).table_id
+    bob.get(table_id)
+    sneak_in(bob, lambda: alice.execute(table_id, TakeSeat(name="a", token_hash="ha")))
+    mine = bob.execute(table_id, TakeSeat(name="b", token_hash="hb"), idempotency_key="bob-1")
+    assert mine.version == 3
+    assert [(e.event.name, e.event.token_hash) for e in mine.events] == [("b", "hb")]
+    for store in (alice, bob):
+        again = store.execute(
+            table_id, TakeSeat(name="b", token_hash="hb"), idempotency_key="bob-1"
+        )
+        assert again == mine
+    assert len(alice.events(table_id)) == 3
+
+
 def test_a_raced_command_that_is_no_longer_legal_is_a_version_conflict(
     stores: Callable[[], TableStore],
 ) -> None:
