@@ -10,6 +10,7 @@ SIGINT/SIGTERM into a graceful shutdown; the lifespan then stops the projector a
 from __future__ import annotations
 
 import logging
+import signal
 
 from infra.settings import Settings
 
@@ -36,4 +37,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None =
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
         log_level="info",
     )
+    # uvicorn handles SIGINT/SIGTERM itself (graceful shutdown, lifespan closed), then re-raises
+    # the signal with the handler it found: make that a clean exit rather than a kill.
+    for stop_signal in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop_signal, _exit_cleanly)
     uvicorn.Server(config).run()
+
+
+def _exit_cleanly(signum: int, frame: object) -> None:
+    raise SystemExit(0)
