@@ -17,14 +17,15 @@ from typing import Any
 from domain.burraco.melds import (
     ACE_HIGH,
     ACE_LOW,
+    INFO,
     SET,
     Layout,
     MeldError,
     arrange_extension,
     arrange_new,
-    is_wild_card,
 )
-from domain.cards import Rank, Suit, card
+
+TWO = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,19 +38,16 @@ class Candidate:
 
 def _may_join(layout: Layout, code: str) -> bool:
     """A cheap filter before re-reading the meld with the card added."""
-    c = card(code)
-    if is_wild_card(c):
-        return layout.wild < 0 or (
-            c.rank is Rank.TWO and c.suit is not None and c.suit.value == layout.suit
-        )
+    info = INFO[code]
+    if info.wild:
+        return layout.wild < 0 or (info.rank == TWO and info.suit == layout.suit)
     if layout.kind == SET:
-        return c.rank is not None and c.rank.symbol == layout.rank
-    if c.suit is None or c.suit.value != layout.suit:
+        return info.symbol == layout.rank
+    if info.suit != layout.suit:
         return False
-    position = int(c.rank) if c.rank is not None else 0
-    if c.rank is Rank.ACE:
+    if info.rank == ACE_HIGH:
         return layout.low <= 2 or layout.high >= 13
-    return layout.low - 2 <= position <= layout.high + 2
+    return layout.low - 2 <= info.rank <= layout.high + 2
 
 
 def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iterator[Candidate]:
@@ -78,20 +76,20 @@ def _runs(positions: Sequence[int]) -> list[list[int]]:
 
 def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
     """Sets and sequences the hand holds (see the module docstring)."""
-    cards = [card(code) for code in hand]
-    wilds = [c.code for c in cards if is_wild_card(c)]
-    by_rank: dict[Rank, list[str]] = {}
-    by_suit: dict[Suit, dict[int, str]] = {}
-    for c in cards:
-        if c.rank is None or c.suit is None:
+    wilds = [code for code in hand if INFO[code].wild]
+    by_rank: dict[int, list[str]] = {}
+    by_suit: dict[str, dict[int, str]] = {}
+    for code in hand:
+        info = INFO[code]
+        if info.rank == 0:
             continue
-        if c.rank is not Rank.TWO:
-            by_rank.setdefault(c.rank, []).append(c.code)
-        slots = by_suit.setdefault(c.suit, {})
-        if c.rank is Rank.ACE:
-            slots[ACE_LOW] = slots[ACE_HIGH] = c.code
+        if info.rank != TWO:
+            by_rank.setdefault(info.rank, []).append(code)
+        slots = by_suit.setdefault(info.suit, {})
+        if info.rank == ACE_HIGH:
+            slots[ACE_LOW] = slots[ACE_HIGH] = code
         else:
-            slots[int(c.rank)] = c.code
+            slots[info.rank] = code
     seen: set[tuple[str, ...]] = set()
 
     def emit(codes_: list[str]) -> Iterator[Candidate]:

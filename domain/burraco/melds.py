@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import NamedTuple
 
-from domain.cards import Card, Rank, Suit, card
+from domain.cards import Card, CardError, Rank, burraco_pack, card
 from domain.errors import IllegalCommand
 
 SET = "set"
@@ -27,12 +28,7 @@ MAX_SET = 9  # rule 8: eight naturals of a rank (two packs) plus one wild
 MAX_SEQUENCE = 14  # rule 9: A…K plus a wild standing for the other ace
 BURRACO = 7  # rule 11
 
-SUIT_NAMES = {
-    Suit.SPADES: "spade",
-    Suit.HEARTS: "heart",
-    Suit.DIAMONDS: "diamond",
-    Suit.CLUBS: "club",
-}
+SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 # A rank symbol names the positions a wild may stand for ("A" is either end).
 WILD_RANK_POSITIONS: dict[str, tuple[int, ...]] = {
     **{rank.symbol: (int(rank),) for rank in Rank if rank is not Rank.ACE},
@@ -75,10 +71,31 @@ def is_wild_card(c: Card) -> bool:
     return c.rank is None or c.rank is Rank.TWO
 
 
-def position_name(position: int, suit: Suit | None) -> str:
+class CodeInfo(NamedTuple):
+    """What the rules need of a card code, looked up once: rank number (2…14, 0 for the
+    joker), rank symbol, suit letter ('' for the joker) and whether it is wild-capable."""
+
+    rank: int
+    symbol: str
+    suit: str
+    wild: bool
+
+
+INFO: dict[str, CodeInfo] = {
+    c.code: CodeInfo(
+        int(c.rank) if c.rank is not None else 0,
+        c.rank.symbol if c.rank is not None else "JK",
+        c.suit.value if c.suit is not None else "",
+        c.rank is None or c.rank is Rank.TWO,
+    )
+    for c in {*burraco_pack()}
+}
+
+
+def position_name(position: int, suit: str | None) -> str:
     """The card a sequence position stands for, e.g. ``4H``."""
     rank = Rank.ACE if position in (ACE_LOW, ACE_HIGH) else Rank(position)
-    return f"{rank.symbol}{suit.value if suit else ''}"
+    return f"{rank.symbol}{suit or ''}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,25 +147,33 @@ class Layout:
         return f"{position_name(self.low, None)}–{position_name(self.high, None)} of {self.suit}"
 
 
-def _cards(codes_: Sequence[str]) -> list[Card]:
-    return [card(code) for code in codes_]
+def _codes(codes_: Sequence[str]) -> list[str]:
+    """Canonical codes (``INFO`` keys); anything else is a :class:`MeldError`."""
+    out: list[str] = []
+    for code in codes_:
+        if code not in INFO:
+            try:
+                code = card(code).code
+            except CardError as error:
+                raise MeldError(str(error)) from None
+        out.append(code)
+    return out
 
 
 # --- sets (rule 8) --------------------------------------------------------------------------
 
 
-def _arrange_set(rank: Rank, cards: Sequence[Card]) -> Layout:
-    naturals = [c for c in cards if not is_wild_card(c)]
-    wilds = [c for c in cards if is_wild_card(c)]
-    for c in naturals:
-        if c.rank is not rank:
-            raise MeldError(f"a set holds cards of one rank: {c.code} is not a {rank.symbol}")
+def _arrange_set(symbol: str, cards: Sequence[str]) -> Layout:
+    naturals = [code for code in cards if not INFO[code].wild]
+    wilds = [code for code in cards if INFO[code].wild]
+    for code in naturals:
+        if INFO[code].symbol != symbol:
+            raise MeldError(f"a set holds cards of one rank: {code} is not a {symbol}")
     if len(wilds) > 1:
         raise MeldError("a set may hold at most one wild card (a 2 in a set is always wild)")
     if len(cards) > MAX_SET:
         raise MeldError(f"a set holds at most {MAX_SET} cards")
-    ordered = [c.code for c in naturals] + [c.code for c in wilds]
-    return Layout(SET, tuple(ordered), rank=rank.symbol, wild=len(naturals) if wilds else -1)
+    return Layout(SET, (*naturals, *wilds), rank=symbol, wild=len(naturals) if wilds else -1)
 
 
 # --- sequences (rules 9–10) -----------------------------------------------------------------
@@ -163,47 +188,47 @@ class _Reading:
     wild_at: int
 
 
-def _readings(
-    suit: Suit,
-    cards: Sequence[Card],
-    fixed: dict[int, str],
-) -> tuple[list[_Reading], str]:
+_WILD_ONLY = ((0, False),)
+_NATURAL_TWO_FIRST = ((2, True), (0, False))  # rule 10: a same-suit 2 reads natural first
+_ACE_EITHER_END = ((ACE_HIGH, True), (ACE_LOW, True))
+
+
+def _readings(suit: str, cards: Sequence[str], fixed: dict[int, str]) -> tuple[list[_Reading], str]:
     """Every valid reading of ``cards`` (plus ``fixed`` naturals already in place).
 
     Returns the readings and, when there are none, why not (the most natural reading's fault).
     """
-    aces = sum(1 for c in cards if c.rank is Rank.ACE and c.suit is suit)
-    if aces + (ACE_LOW in fixed) + (ACE_HIGH in fixed) > 1:
-        raise MeldError("an ace is high or low, never both (K-A-2 does not wrap)")
-    options: list[list[tuple[int, bool]]] = []  # per card: (position, natural?) choices
-    for c in cards:
-        if c.rank is None:
-            options.append([(0, False)])
-        elif c.rank is Rank.TWO:
-            if c.suit is suit:
-                options.append([(2, True), (0, False)])  # rule 10: natural first
-            else:
-                options.append([(0, False)])
-        elif c.suit is not suit:
-            raise MeldError(f"a sequence is of one suit: {c.code} is not a {SUIT_NAMES[suit]}")
-        elif c.rank is Rank.ACE:
-            options.append([(ACE_HIGH, True), (ACE_LOW, True)])
+    options: list[tuple[tuple[int, bool], ...]] = []  # per card: (position, natural?) choices
+    aces = (ACE_LOW in fixed) + (ACE_HIGH in fixed)
+    for code in cards:
+        info = INFO[code]
+        if info.rank == 0:
+            options.append(_WILD_ONLY)
+        elif info.rank == 2:
+            options.append(_NATURAL_TWO_FIRST if info.suit == suit else _WILD_ONLY)
+        elif info.suit != suit:
+            raise MeldError(f"a sequence is of one suit: {code} is not a {SUIT_NAMES[suit]}")
+        elif info.rank == ACE_HIGH:
+            options.append(_ACE_EITHER_END)
+            aces += 1
         else:
-            options.append([(int(c.rank), True)])
+            options.append(((info.rank, True),))
+    if aces > 1:
+        raise MeldError("an ace is high or low, never both (K-A-2 does not wrap)")
     found: list[_Reading] = []
     first_fault = ""
     for choice in product(*options):
         naturals = dict(fixed)
         wilds: list[str] = []
         fault = ""
-        for c, (position, natural) in zip(cards, choice, strict=True):
+        for code, (position, natural) in zip(cards, choice, strict=True):
             if not natural:
-                wilds.append(c.code)
+                wilds.append(code)
             elif position in naturals:
                 fault = f"the sequence already holds {position_name(position, suit)}"
                 break
             else:
-                naturals[position] = c.code
+                naturals[position] = code
         if not fault:
             fault = _run_fault(naturals, wilds, suit)
         if fault:
@@ -222,7 +247,7 @@ def _readings(
     return found, first_fault
 
 
-def _run_fault(naturals: dict[int, str], wilds: list[str], suit: Suit) -> str:
+def _run_fault(naturals: dict[int, str], wilds: list[str], suit: str) -> str:
     """Why these naturals and wilds do not make a sequence ('' if they do)."""
     if len(wilds) > 1:
         return "a sequence may hold at most one wild card (besides a natural 2 in its place)"
@@ -231,11 +256,11 @@ def _run_fault(naturals: dict[int, str], wilds: list[str], suit: Suit) -> str:
     if ACE_LOW in naturals and ACE_HIGH in naturals:
         return "an ace is high or low, never both (K-A-2 does not wrap)"
     low, high = min(naturals), max(naturals)
-    missing = [p for p in range(low, high + 1) if p not in naturals]
-    if len(missing) > len(wilds):
+    if high - low + 1 - len(naturals) > len(wilds):
+        missing = [p for p in range(low, high + 1) if p not in naturals]
         names = ", ".join(position_name(p, suit) for p in missing)
         return f"the cards do not run: missing {names} (no wrap-around; one wild at most)"
-    if not missing and wilds and low == ACE_LOW and high == ACE_HIGH:
+    if wilds and low == ACE_LOW and high == ACE_HIGH:
         return f"a sequence holds at most {MAX_SEQUENCE} cards"
     return ""
 
@@ -262,6 +287,8 @@ def _pick(
         readings = [r for r in readings if spot in r.naturals or r.wild_at == spot]
         if not readings:
             raise MeldError(f"the ace cannot play {ace} in this sequence")
+    if len(readings) == 1:
+        return readings[0]
 
     def preference(r: _Reading) -> tuple[int, int, int, int]:
         return (
@@ -274,19 +301,19 @@ def _pick(
     return max(readings, key=preference)
 
 
-def _sequence_layout(suit: Suit, reading: _Reading) -> Layout:
+def _sequence_layout(suit: str, reading: _Reading) -> Layout:
     slots = dict(reading.naturals)
     if reading.wild is not None:
         slots[reading.wild_at] = reading.wild
     low, high = min(slots), max(slots)
     ordered = tuple(slots[p] for p in range(low, high + 1))
     wild = reading.wild_at - low if reading.wild is not None else -1
-    return Layout(SEQUENCE, ordered, suit=suit.value, low=low, wild=wild)
+    return Layout(SEQUENCE, ordered, suit=suit, low=low, wild=wild)
 
 
 def _arrange_sequence(
-    suit: Suit,
-    cards: Sequence[Card],
+    suit: str,
+    cards: Sequence[str],
     fixed: dict[int, str],
     *,
     wild_rank: str | None,
@@ -312,31 +339,28 @@ def arrange_new(
     where an ace goes when either end would do. Without them rule 10's defaults apply:
     same-suit 2s natural where possible, an end wild at the high end.
     """
-    cards = _cards(codes_)
+    cards = _codes(codes_)
     if len(cards) < 3:
         raise MeldError("a meld needs at least 3 cards")
-    plain = [c for c in cards if not is_wild_card(c)]
+    plain = [code for code in cards if not INFO[code].wild]
     if not plain:
         raise MeldError(
             "no sets of 2s (a 2 in a set is always wild), and a meld needs natural cards"
         )
-    ranks = {c.rank for c in plain}
+    ranks = {INFO[code].symbol for code in plain}
     if len(ranks) == 1 and len(plain) >= 2:
-        rank = plain[0].rank
-        assert rank is not None
-        if wild_rank is not None and wild_rank != rank.symbol:
-            raise MeldError(f"in a set of {rank.symbol}s the wild stands for a {rank.symbol}")
-        return _arrange_set(rank, cards)
-    suits = {c.suit for c in plain}
+        symbol = INFO[plain[0]].symbol
+        if wild_rank is not None and wild_rank != symbol:
+            raise MeldError(f"in a set of {symbol}s the wild stands for a {symbol}")
+        return _arrange_set(symbol, cards)
+    suits = {INFO[code].suit for code in plain}
     if len(suits) > 1:
         if len(ranks) == 1:
             raise MeldError("a set may hold at most one wild card (a 2 in a set is always wild)")
-        shown = " ".join(c.code for c in plain)
+        shown = " ".join(plain)
         raise MeldError(f"a sequence is of one suit and a set of one rank: {shown} are neither")
-    suit = plain[0].suit
-    assert suit is not None
     try:
-        return _arrange_sequence(suit, cards, {}, wild_rank=wild_rank, ace=ace)
+        return _arrange_sequence(INFO[plain[0]].suit, cards, {}, wild_rank=wild_rank, ace=ace)
     except MeldError:
         if len(plain) == 1:  # one natural: neither a sequence nor a set can be made
             raise MeldError(
@@ -358,29 +382,26 @@ def arrange_extension(
     at an end may move to the other end to make room; an inner wild stays (it is still the
     only card for its gap).
     """
-    added = _cards(codes_)
+    added = _codes(codes_)
     if not added:
         raise MeldError("add at least one card to the meld")
     if meld.kind == SET:
-        rank = card(f"{meld.rank}S").rank
-        assert rank is not None
+        assert meld.rank is not None
         if wild_rank is not None and wild_rank != meld.rank:
             raise MeldError(f"in a set of {meld.rank}s the wild stands for a {meld.rank}")
-        existing = _cards(meld.cards)
-        if meld.wild >= 0 and any(is_wild_card(c) for c in added):
+        if meld.wild >= 0 and any(INFO[code].wild for code in added):
             raise MeldError("a set may hold at most one wild card and this one has its wild")
-        return _arrange_set(rank, existing + added)
+        return _arrange_set(meld.rank, [*meld.cards, *added])
     assert meld.suit is not None
-    suit = Suit(meld.suit)
     fixed: dict[int, str] = {}
-    loose: list[Card] = []
+    loose: list[str] = []
     for index, code in enumerate(meld.cards):
         if index == meld.wild:
-            loose.append(card(code))
+            loose.append(code)
         else:
             fixed[meld.low + index] = code
     return _arrange_sequence(
-        suit,
+        meld.suit,
         loose + added,
         fixed,
         wild_rank=wild_rank,

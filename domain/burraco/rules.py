@@ -304,12 +304,12 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> list[An
                 "(rule 19)"
             )
         return [event, take_pozzetto(r, seat, direct=True)]
-    faults = [discard_fault(after, r, seat, code, pile_rule=False) for code in hand]
-    if all(faults):
-        if len(hand) == 1 and r.pozzetto_of_team[team] is not None:
-            raise IllegalCommand(f"you could not close after this meld: {faults[0]} (rule 19)")
-        raise IllegalCommand(f"after this meld you could not discard: {faults[0]}")
-    return [event]
+    if any(not discard_fault(after, r, seat, code, pile_rule=False) for code in hand):
+        return [event]
+    fault = discard_fault(after, r, seat, hand[0], pile_rule=False)
+    if len(hand) == 1 and r.pozzetto_of_team[team] is not None:
+        raise IllegalCommand(f"you could not close after this meld: {fault} (rule 19)")
+    raise IllegalCommand(f"after this meld you could not discard: {fault}")
 
 
 def take_pozzetto(r: Round, seat: int, *, direct: bool) -> PozzettoTaken:

@@ -2,14 +2,19 @@
 
 State is immutable and shares structure: an event replaces the few tuples it changes (one
 hand, the pile, one meld) and keeps the rest, so ``evolve`` is cheap and never deep-copies.
+``Table`` and ``Round`` are frozen msgspec Structs because ``msgspec.structs.replace`` copies
+a 20-field record several times faster than ``dataclasses.replace``.
 The stock is not copied at all: it is the tail of the hand's deck from ``stock_next``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
+
+import msgspec
+from msgspec.structs import replace
 
 from domain.burraco.events import (
     CardDrawn,
@@ -65,8 +70,7 @@ class TeamMeld:
     layout: Layout
 
 
-@dataclass(frozen=True, slots=True)
-class Round:
+class Round(msgspec.Struct, frozen=True, kw_only=True):
     """One hand in play (rules 4–21)."""
 
     number: int
@@ -109,8 +113,7 @@ class Round:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(msgspec.Struct, frozen=True, kw_only=True):
     """A Burraco table: a match of hands to the target (rule 27)."""
 
     options: Options
