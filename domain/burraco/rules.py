@@ -49,7 +49,7 @@ from domain.cards import (
     derive_seed,
     shuffled,
 )
-from domain.errors import IllegalCommand, NotYourTurn, TableClosed
+from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
 from domain.table import TableEnded
 
 
@@ -161,23 +161,37 @@ def must_still_meld_from_pile(table: Table, r: Round, seat: int) -> bool:
     as one still can be (so a turn can always end)."""
     if table.options.take_pile != "must_meld" or not r.took_pile or r.melded_from_pile:
         return False
-    return pile_card_meldable(table, r, seat, r.hands[seat], r.took_pile)
+    return pile_card_meldable(table, seat)
 
 
-def pile_card_meldable(
-    table: Table, r: Round, seat: int, hand: Sequence[str], pile: Sequence[str]
-) -> bool:
+def pile_card_meldable(table: Table, seat: int) -> bool:
+    """Whether a listed meld or addition using a card of this turn's pile take is accepted
+    now (it may not leave the player unable to discard: rule 19)."""
+    r = table.round
+    assert r is not None
     team = team_of(seat)
+    pile_cards = set(r.took_pile)
+    hand = r.hands[seat]
     team_melds = [(m.id, m.layout) for m in r.melds if m.team == team]
-    pile_cards = set(pile)
-    for candidate in extensions(hand, team_melds):
-        if candidate.cards[0] in pile_cards:
-            return True
-    for candidate in new_melds(hand):
-        if pile_cards.intersection(candidate.cards) and not set_fault(
-            table, r, team, arrange_new(list(candidate.cards))
-        ):
-            return True
+    tries: list[Any] = [
+        AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
+        for c in extensions(hand, team_melds)
+        if c.meld is not None and c.cards[0] in pile_cards
+    ]
+    tries += [
+        Meld(seat=seat, cards=list(c.cards))
+        for c in new_melds(hand)
+        if pile_cards.intersection(c.cards)
+    ]
+    for command in tries:
+        try:
+            if isinstance(command, Meld):
+                meld(table, r, command)
+            else:
+                add_to_meld(table, r, command)
+        except DomainError:
+            continue
+        return True
     return False
 
 
@@ -225,13 +239,14 @@ def take_pile(table: Table, r: Round, seat: int) -> list[Any]:
         raise IllegalCommand("you have already drawn or taken the pile this turn")
     if not r.pile:
         raise IllegalCommand("the discard pile is empty: draw from the stock")
+    taken = PileTaken(hand=r.number, seat=seat, cards=list(r.pile))
     if table.options.take_pile == "must_meld" and not pile_card_meldable(
-        table, r, seat, r.hands[seat] + r.pile, r.pile
+        evolve(table, taken), seat
     ):
         raise IllegalCommand(
             "at this table you may take the pile only to meld a card from it, and you cannot"
         )
-    return [PileTaken(hand=r.number, seat=seat, cards=list(r.pile))]
+    return [taken]
 
 
 def _require_play_phase(r: Round, action: str) -> None:
