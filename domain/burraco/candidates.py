@@ -17,13 +17,13 @@ from typing import Any
 from domain.burraco.melds import (
     ACE_HIGH,
     ACE_LOW,
-    INFO,
     SET,
     Layout,
     MeldError,
     arrange_extension,
     arrange_new,
 )
+from domain.burraco.values import INFO
 
 TWO = 2
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.burraco.commands import AddToMeld, BurracoCommand, Discard, Draw, Meld, TakePile
+from domain.burraco.deal import deal_hand
 from domain.burraco.events import (
     BurracoEvent,
     Dealt,
@@ -28,7 +29,7 @@ from domain.burraco.events import (
 )
 from domain.burraco.legal import legal_commands
 from domain.burraco.options import check_decks, normalise_options
-from domain.burraco.rules import apply, deal_hand, decide_turn
+from domain.burraco.rules import apply, decide_turn
 from domain.burraco.state import ENDED, OVER, PLAYING, SEATING, Table, evolve
 from domain.burraco.visibility import TEAM_NAMES, redact, view
 from domain.errors import IllegalCommand, InvalidOption, SeatUnavailable, TableClosed

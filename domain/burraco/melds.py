@@ -12,12 +12,12 @@ rule 10). Both raise :class:`MeldError` with a message a player can act on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import NamedTuple
 
-from domain.cards import Card, CardError, Rank, burraco_pack, card
+from domain.burraco.values import INFO
+from domain.cards import CardError, Rank, card
 from domain.errors import IllegalCommand
 
 SET = "set"
@@ -39,57 +39,6 @@ ACE_CHOICES = {"low": ACE_LOW, "high": ACE_HIGH}
 
 class MeldError(IllegalCommand):
     """A meld (or an addition to one) that rules 7–11 forbid."""
-
-
-def card_points(c: Card) -> int:
-    """Rule 3: joker 30, 2 20, ace 15, K–8 10, 7–3 5 — whatever role the card plays."""
-    if c.rank is None:
-        return 30
-    if c.rank is Rank.TWO:
-        return 20
-    if c.rank is Rank.ACE:
-        return 15
-    return 10 if c.rank >= Rank.EIGHT else 5
-
-
-POINTS: dict[str, int] = {}  # code -> value, filled lazily by points_of
-
-
-def points_of(codes_: Iterable[str]) -> int:
-    """The total value (rule 3) of some card codes."""
-    total = 0
-    for code in codes_:
-        value = POINTS.get(code)
-        if value is None:
-            value = POINTS[code] = card_points(card(code))
-        total += value
-    return total
-
-
-def is_wild_card(c: Card) -> bool:
-    """Jokers are always wild; a 2 is wild except in its own suit's 2-position (rule 2)."""
-    return c.rank is None or c.rank is Rank.TWO
-
-
-class CodeInfo(NamedTuple):
-    """What the rules need of a card code, looked up once: rank number (2…14, 0 for the
-    joker), rank symbol, suit letter ('' for the joker) and whether it is wild-capable."""
-
-    rank: int
-    symbol: str
-    suit: str
-    wild: bool
-
-
-INFO: dict[str, CodeInfo] = {
-    c.code: CodeInfo(
-        int(c.rank) if c.rank is not None else 0,
-        c.rank.symbol if c.rank is not None else "JK",
-        c.suit.value if c.suit is not None else "",
-        c.rank is None or c.rank is Rank.TWO,
-    )
-    for c in {*burraco_pack()}
-}
 
 
 def position_name(position: int, suit: str | None) -> str:
@@ -408,8 +357,3 @@ def arrange_extension(
         ace=ace,
         keep_wild_at=meld.wild_position,
     )
-
-
-def layout_points(layout: Layout) -> int:
-    """Rule 22: a meld is worth the value of its cards."""
-    return points_of(layout.cards)

@@ -11,9 +11,9 @@ from typing import Any
 
 from domain.burraco.candidates import extensions, new_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, PlayerCommand, TakePile
+from domain.burraco.deal import deal_hand
 from domain.burraco.events import (
     CardDrawn,
-    Dealt,
     Discarded,
     HandClosed,
     HandScored,
@@ -29,10 +29,8 @@ from domain.burraco.scoring import match_winner, score_hand
 from domain.burraco.state import (
     DRAW,
     ENDED,
-    HAND_SIZE,
     OVER,
     PLAY,
-    POZZETTO_SIZE,
     SEATING,
     Round,
     Table,
@@ -41,13 +39,7 @@ from domain.burraco.state import (
 )
 from domain.cards import (
     CardError,
-    burraco_pack,
     card,
-    codes,
-    deal_salt,
-    deck_commitment,
-    derive_seed,
-    shuffled,
 )
 from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
 from domain.table import TableEnded
@@ -57,31 +49,6 @@ def apply(table: Table, events: Sequence[Any]) -> Table:
     for event in events:
         table = evolve(table, event)
     return table
-
-
-# --- dealing (rules 4–6) ---------------------------------------------------------------------
-
-
-def deck_of_hand(table: Table, hand: int) -> list[str]:
-    """Rule 6: the stacked deck of hand ``n`` if given, else the seeded shuffle."""
-    if hand - 1 < len(table.decks):
-        return list(table.decks[hand - 1])
-    return codes(shuffled(burraco_pack(), derive_seed(table.seed, "deck", hand)))
-
-
-def deal_hand(table: Table, hand: int) -> Dealt:
-    """Rule 4: seat 0 deals hand 1; the deal passes left (to the next seat) each hand."""
-    deck = deck_of_hand(table, hand)
-    salt = deal_salt(table.seed, hand)
-    return Dealt(
-        hand=hand,
-        dealer=(hand - 1) % table.players,
-        deck=deck,
-        salt=salt,
-        commitment=deck_commitment(deck, salt),
-        first_discard=deck[HAND_SIZE * table.players + 2 * POZZETTO_SIZE],
-        players=table.players,
-    )
 
 
 # --- checks shared by decide and legal_commands ----------------------------------------------

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from domain.burraco.events import TeamScore
-from domain.burraco.melds import SEQUENCE, SET, Layout, points_of
+from domain.burraco.melds import SEQUENCE, SET, Layout
 from domain.burraco.options import Options
 from domain.burraco.state import Round, team_of
+from domain.burraco.values import points_of
 
 CLEAN_BURRACO = 200  # rule 24
 DIRTY_BURRACO = 100  # rule 24

@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from domain.burraco.deal import deal
 from domain.burraco.events import (
     CardDrawn,
     Dealt,
@@ -34,8 +35,6 @@ from domain.burraco.melds import Layout
 from domain.burraco.options import Options
 from domain.table import PlayerSeated, TableEnded, TableOpened
 
-HAND_SIZE = 11  # rule 5
-POZZETTO_SIZE = 11  # rule 5
 STOCK_END = 2  # rule 20: the hand ends when only two cards remain in the stock
 
 SEATING, PLAYING, ENDED = "seating", "playing", "ended"
@@ -132,26 +131,6 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def players(self) -> int:
         return self.options.players
-
-
-def deal(
-    deck: tuple[str, ...], dealer: int, players: int
-) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], str, int]:
-    """Rule 6: card ``k`` of the first 11n to seat ``(dealer + 1 + k) mod n``; the next 22
-    alternately to pozzetto 0 and 1; the next card starts the pile; the rest is the stock.
-
-    Returns the hands, the pozzetti, the first discard and the index of the stock's top.
-    """
-    hands: list[list[str]] = [[] for _ in range(players)]
-    dealt = HAND_SIZE * players
-    for k in range(dealt):
-        hands[(dealer + 1 + k) % players].append(deck[k])
-    pozzetti = (
-        deck[dealt : dealt + 2 * POZZETTO_SIZE : 2],
-        deck[dealt + 1 : dealt + 2 * POZZETTO_SIZE : 2],
-    )
-    first = dealt + 2 * POZZETTO_SIZE
-    return tuple(tuple(h) for h in hands), pozzetti, deck[first], first + 1
 
 
 def _set_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import msgspec
 
+from domain.burraco.deal import deal
 from domain.burraco.events import (
     CardDrawn,
     Dealt,
@@ -23,8 +24,8 @@ from domain.burraco.events import (
     PozzettoOpened,
     PozzettoTaken,
 )
-from domain.burraco.melds import points_of
-from domain.burraco.state import OVER, PLAYING, Table, deal, team_of
+from domain.burraco.state import OVER, PLAYING, Table, team_of
+from domain.burraco.values import points_of
 from domain.game import Viewer
 from domain.table import PlayerSeated, TableOpened
 

@@ -11,9 +11,8 @@ from domain.burraco.melds import (
     MeldError,
     arrange_extension,
     arrange_new,
-    card_points,
-    points_of,
 )
+from domain.burraco.values import card_points, points_of
 from domain.cards import codes, parse
 
 
