@@ -1,0 +1,70 @@
+"""What the write side returns and raises (the interface the API and projections use).
+
+Re-exported by :mod:`infra.store`; import them from there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from domain.errors import DomainError
+from domain.game import Game
+
+
+@dataclass(frozen=True)
+class RecordedEvent:
+    version: int  # 1-based version of the table after this event
+    at: datetime  # when it was stored (UTC, tz-aware)
+    event: Any  # the domain event
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    table_id: UUID
+    version: int  # table version after the command
+    position: int  # notification-log position of the last event written (read-your-writes)
+    events: list[RecordedEvent]  # what this command wrote (on an idempotent retry: the first)
+
+
+@dataclass(frozen=True)
+class LoadedTable:
+    table_id: UUID
+    game: Game
+    state: Any
+    version: int
+
+
+@dataclass(frozen=True)
+class Notification:
+    position: int  # notification id in the application's log
+    table_id: UUID
+    version: int
+    at: datetime
+    event: Any
+
+
+class TableNotFound(Exception):
+    """No table has this id (HTTP 404)."""
+
+
+class VersionConflict(Exception):
+    """``expectedVersion`` does not match, or a concurrent write could not be retried (409)."""
+
+
+class StoreUnavailable(Exception):
+    """The event store did not answer (HTTP 503)."""
+
+
+class InvalidRequest(DomainError):
+    """A malformed argument to the store (bad idempotency key, version out of range)."""
+
+    status = 400
+
+
+class StackedDecksNotAllowed(DomainError):
+    """``decks`` given while the server does not allow stacked decks (design §5)."""
+
+    status = 403
