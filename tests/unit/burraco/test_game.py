@@ -116,3 +116,26 @@ def test_burraco_a_seated_player_closing_the_table_abandons_the_unfinished_hand(
         with pytest.raises(TableClosed):
             GAME.decide(table, command)
     assert GAME.legal_commands(table, 1) == []
+
+
+def test_burraco_counters_count_what_analysts_read() -> None:
+    from domain.burraco.events import HandClosed, MatchWon, Melded, PozzettoTaken
+
+    direct = PozzettoTaken(hand=1, seat=1, team=1, pozzetto=0, cards=[], direct=True)
+    assert GAME.counters(direct) == {"pozzetti": 1, "pozzetti_direct": 1}
+    assert GAME.counters(HandClosed(hand=1, reason="closed", seat=1, team=1)) == {"closings": 1}
+    assert GAME.counters(HandClosed(hand=1, reason="stock")) == {"stock_exhausted": 1}
+    assert GAME.counters(HandClosed(hand=1, reason="stalemate")) == {"stalemates": 1}
+    melded = Melded(hand=1, seat=0, team=0, meld=1, kind="set", cards=["7S", "7H", "7C"])
+    assert GAME.counters(melded) == {"melds": 1}
+    assert GAME.counters(MatchWon(hand=3, team=1, totals=[0, 2000])) == {"matches": 1}
+    assert GAME.counters(Draw(seat=1)) == {}
+
+
+def test_burraco_views_of_an_unopened_table_are_empty() -> None:
+    assert GAME.view(None, None)["status"] == "unopened"
+    assert GAME.ledger(None) == {"teams": [], "hands": [], "winner": None}
+    assert GAME.to_act(None) == frozenset()
+    assert GAME.legal_commands(None, 0) == []
+    with pytest.raises(IllegalCommand, match="not open"):
+        GAME.decide(None, Draw(seat=0))

@@ -184,3 +184,40 @@ def test_burraco_nothing_is_played_before_every_seat_is_taken() -> None:
         GAME.decide(table, Draw(seat=0))
     assert GAME.legal_commands(table, 0) == []
     assert GAME.to_act(table) == frozenset()
+
+
+def test_burraco_rule_9_a_meld_command_may_say_what_the_wild_stands_for(table) -> None:
+    table, _ = play(table, Draw(seat=1))
+    _, events = play(table, Meld(seat=1, cards=["3H", "4H", "JK"], wild_rank="2"))
+    assert events[0].cards == ["JK", "3H", "4H"] and events[0].low == 2
+    with pytest.raises(IllegalCommand, match="'Z' is not a rank"):
+        GAME.decide(table, Meld(seat=1, cards=["3H", "4H", "JK"], wild_rank="Z"))
+    with pytest.raises(IllegalCommand, match="'middle' must be 'low' or 'high'"):
+        GAME.decide(table, Meld(seat=1, cards=["3H", "4H", "JK"], ace="middle"))
+
+
+def test_burraco_rule_10_adding_the_natural_card_moves_the_wild_on_the_table(table) -> None:
+    table, _ = play(table, Draw(seat=1), Meld(seat=1, cards=["3H", "JK", "5H"]))
+    assert hand_round(table).melds[0].layout.cards == ("3H", "JK", "5H")
+    table, events = play(table, AddToMeld(seat=1, meld=1, cards=["4H"]))
+    assert events[0].cards == ["3H", "4H", "5H", "JK"]
+    assert hand_round(table).melds[0].layout.wild_position == 6
+
+
+def test_burraco_rule_2_a_two_is_wild_outside_its_own_place() -> None:
+    table = seated_table(stacked_deck(hands={1: "7C 7D 2S 5S 6S 9H"}))
+    table, events = play(table, Draw(seat=1), Meld(seat=1, cards=["7C", "7D", "2S"]))
+    assert events[-1].kind == "set" and events[-1].wild == 2  # a 2 in a set is wild
+    table = with_hand(table, 1, "2S 3S 4S 9H")
+    _, events = play(table, Meld(seat=1, cards=["2S", "3S", "4S"]))
+    assert events[-1].kind == "sequence" and events[-1].wild == -1  # natural in its place
+
+
+def test_burraco_decide_never_changes_the_state_it_is_given(table) -> None:
+    before = table
+    snapshot = GAME.view(table, None, revealed=True)
+    GAME.decide(table, Draw(seat=1))
+    GAME.decide(table, TakePile(seat=1))
+    with pytest.raises(IllegalCommand):
+        GAME.decide(table, Meld(seat=1, cards=["3H", "4H", "5H"]))
+    assert table is before and GAME.view(table, None, revealed=True) == snapshot
