@@ -30,7 +30,7 @@ from eventsourcing.persistence import (
     RecordConflictError,
 )
 
-from domain.errors import DomainError
+from domain.errors import DomainError, InvalidOption
 from domain.games import game_named
 from domain.table import MAX_SEED, OpenTable, PlayerSeated, TakeSeat, hash_token
 from infra.application import CardroomApplication
@@ -88,6 +88,10 @@ class TableStore:
     ) -> CommandResult:
         """Open a table; the seed is drawn with ``secrets`` when not given."""
         rules = game_named(game)
+        if not isinstance(options, Mapping):
+            raise InvalidOption("options", "must be an object")
+        if decks is not None and not isinstance(decks, list):
+            raise InvalidOption("decks", "must be a list of decks")
         if decks and not self.settings.allow_stacked_decks:
             raise StackedDecksNotAllowed(
                 "stacked decks are disabled on this server (CARDROOM_ALLOW_STACKED_DECKS)"
@@ -130,6 +134,7 @@ class TableStore:
             isinstance(idempotency_key, str) and 0 < len(idempotency_key) <= MAX_KEY_LENGTH
         ):
             raise InvalidRequest(f"idempotency key must be 1 to {MAX_KEY_LENGTH} characters")
+        _check_id(table_id)
         started = datetime.now(UTC)
         with self._locks(table_id):
             cached = self._cache.get(table_id)
@@ -215,6 +220,7 @@ class TableStore:
 
     def get(self, table_id: UUID, version: int | None = None) -> LoadedTable:
         """The table now, or as of ``version`` (time travel). Raises :class:`TableNotFound`."""
+        _check_id(table_id)
         if version is None:
             with self._locks(table_id):
                 table = self._current(table_id)
@@ -345,8 +351,7 @@ class TableStore:
     def _stored(
         self, table_id: UUID, *, gt: int | None = None, lte: int | None = None
     ) -> Iterator[StoredTableEvent]:
-        if not isinstance(table_id, UUID):
-            raise TableNotFound(f"no table {table_id!r}")
+        _check_id(table_id)
         rows: Iterator[StoredTableEvent] = self._guarded(
             self.app.events.get, table_id, gt=gt, lte=lte
         )
@@ -361,3 +366,9 @@ class TableStore:
             return call(*args, **kwargs)
         except PersistenceError as error:
             raise StoreUnavailable(f"the event store did not answer: {error}") from error
+
+
+def _check_id(table_id: Any) -> None:
+    # Table ids are UUIDs; anything else (a string from a sloppy caller) names no table.
+    if not isinstance(table_id, UUID):
+        raise TableNotFound(f"no table {table_id!r}")

@@ -186,6 +186,25 @@ def test_unknown_tables_are_not_found(store: TableStore) -> None:
         store.execute(missing, TakeSeat(name="a", token_hash="b"))
     with pytest.raises(TableNotFound):
         store.take_seat(missing, "a")
+    for not_an_id in (str(missing), None, 42):
+        with pytest.raises(TableNotFound):
+            store.get(not_an_id)  # type: ignore[arg-type]
+        with pytest.raises(TableNotFound):
+            store.execute(not_an_id, TakeSeat(name="a", token_hash="b"))  # type: ignore[arg-type]
+        with pytest.raises(TableNotFound):
+            store.seat_for_token(not_an_id, "token")  # type: ignore[arg-type]
+
+
+def test_malformed_table_arguments_are_domain_errors(store: TableStore) -> None:
+    with pytest.raises(DomainError, match="options"):
+        store.create_table("bourre", ["seats", 3])  # type: ignore[arg-type]
+    with pytest.raises(DomainError, match="decks"):
+        store.create_table("bourre", BOURRE_3, decks="AS KS")  # type: ignore[arg-type]
+    with pytest.raises(DomainError, match="seed"):
+        store.create_table("bourre", BOURRE_3, seed=-1)
+    with pytest.raises(DomainError, match="seed"):
+        store.create_table("bourre", BOURRE_3, seed=2**63)
+    assert store.max_position() == 0
 
 
 def test_expected_version_must_match(store: TableStore) -> None:
