@@ -223,14 +223,14 @@ def _pick(
 ) -> _Reading:
     """Choose among valid readings: the player's hints, then rule 10's defaults."""
     if wild_rank is not None:
-        if wild_rank not in WILD_RANK_POSITIONS:
+        if not isinstance(wild_rank, str) or wild_rank not in WILD_RANK_POSITIONS:
             raise MeldError(f"wildRank {wild_rank!r} is not a rank (A K Q J 10 … 3 2)")
         wanted = WILD_RANK_POSITIONS[wild_rank]
         readings = [r for r in readings if r.wild is not None and r.wild_at in wanted]
         if not readings:
             raise MeldError(f"the wild card cannot stand for a {wild_rank} in this sequence")
     if ace is not None:
-        if ace not in ACE_CHOICES:
+        if not isinstance(ace, str) or ace not in ACE_CHOICES:
             raise MeldError(f"ace {ace!r} must be 'low' or 'high'")
         spot = ACE_CHOICES[ace]
         readings = [r for r in readings if spot in r.naturals or r.wild_at == spot]
