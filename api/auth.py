@@ -40,13 +40,16 @@ def bearer_token(authorization: str | None) -> str | None:
     return token
 
 
-async def caller_seat(services: Services, table_id: UUID, authorization: str | None) -> Viewer:
-    """The caller's seat, or None for a spectator (no token). Unknown table -> 404."""
+def viewer_of(services: Services, table_id: UUID, authorization: str | None) -> Viewer:
+    """The caller's seat, or None for a spectator (no token). Unknown table -> 404.
+
+    Synchronous (it reads the store): call it from a worker thread.
+    """
     token = bearer_token(authorization)
     if token is None:
-        await blocking(services.facts, table_id)  # 404 for an unknown table
+        services.facts(table_id)  # 404 for an unknown table
         return None
-    seat = await blocking(services.store.seat_for_token, table_id, token)
+    seat = services.store.seat_for_token(table_id, token)
     if seat is None:
         raise ApiProblem(
             401, "bad-token", "this token holds no seat at this table", field="Authorization",
@@ -55,10 +58,11 @@ async def caller_seat(services: Services, table_id: UUID, authorization: str | N
     return seat
 
 
-async def required_seat(services: Services, table_id: UUID, authorization: str | None) -> int:
-    """The caller's seat; commands and legal moves need one (401 otherwise)."""
+def seat_of(services: Services, table_id: UUID, authorization: str | None) -> int:
+    """The caller's seat; commands need one (401 otherwise). Synchronous, like
+    :func:`viewer_of`."""
     if bearer_token(authorization) is None:
-        await blocking(services.facts, table_id)  # 404 before 401 for an unknown table
+        services.facts(table_id)  # 404 before 401 for an unknown table
         raise ApiProblem(
             401,
             "missing-token",
@@ -66,6 +70,11 @@ async def required_seat(services: Services, table_id: UUID, authorization: str |
             field="Authorization",
             headers=CHALLENGE,
         )
-    seat = await caller_seat(services, table_id, authorization)
+    seat = viewer_of(services, table_id, authorization)
     assert seat is not None
     return seat
+
+
+async def caller_seat(services: Services, table_id: UUID, authorization: str | None) -> Viewer:
+    """:func:`viewer_of` from a worker thread."""
+    return await blocking(viewer_of, services, table_id, authorization)

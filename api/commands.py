@@ -8,6 +8,7 @@ card is reported with the field that holds it. Table-level commands have their o
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -33,9 +34,23 @@ def _field_of(message: str) -> str | None:
     return found.group(1) if found else None
 
 
+_TYPES: dict[str, dict[str, type[msgspec.Struct]]] = {}
+
+
 def command_types(game: Game) -> dict[str, type[msgspec.Struct]]:
-    """The game's command classes by their wire ``type`` tag."""
-    union = game.command_type
+    """The game's command classes by their wire ``type`` tag (worked out once per game)."""
+    known = _TYPES.get(game.name)
+    if known is None:
+        known = _TYPES[game.name] = _tagged_members(game.command_type)
+    return known
+
+
+@functools.cache
+def _field_names(cls: type[msgspec.Struct]) -> frozenset[str]:
+    return frozenset(f.encode_name for f in msgspec.structs.fields(cls))
+
+
+def _tagged_members(union: Any) -> dict[str, type[msgspec.Struct]]:
     members = getattr(union, "__args__", None) or (union,)
     out: dict[str, type[msgspec.Struct]] = {}
     for member in members:
@@ -118,7 +133,7 @@ def to_command(game: Game, body: Any, seat: int) -> tuple[Any, int | None]:
             field="seat",
         )  # fmt: skip
     raw["seat"] = seat
-    fields = {f.encode_name for f in msgspec.structs.fields(cls)}
+    fields = _field_names(cls)
     unknown = sorted(set(raw) - fields - {"type"})
     if unknown:
         raise ApiProblem(

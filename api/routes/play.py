@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from litestar import Response, get, post
 from litestar.params import JSONBody
 
-from api.auth import caller_seat, required_seat
+from api.auth import seat_of, viewer_of
 from api.commands import command_object, to_command
 from api.params import Authorization, IdempotencyKey, TableId
 from api.schemas import CommandAccepted
-from api.services import ServicesDep, blocking
+from api.services import Services, ServicesDep, blocking
 
 COMMAND_BODIES = (
     'Bourré: {"type": "declare", "play": true, "discard": ["7D", "2C"]} or '
@@ -47,13 +48,24 @@ async def issue_command(
     log position to pass as ``?after=`` for read-your-writes, and the events written as this
     seat sees them. A rejected command writes nothing; a retried ``Idempotency-Key`` returns
     the first answer."""
-    seat = await required_seat(services, table_id, authorization)
-    facts = await blocking(services.facts, table_id)
-    command, expected = to_command(facts.game, data, seat)
+    # One worker-thread hop for the whole command: auth, decoding, deciding, redacting.
+    return await blocking(decide_command, services, table_id, authorization, data, idempotency_key)
+
+
+def decide_command(
+    services: Services,
+    table_id: UUID,
+    authorization: str | None,
+    body: dict[str, Any],
+    idempotency_key: str | None,
+) -> CommandAccepted:
+    seat = seat_of(services, table_id, authorization)
+    facts = services.facts(table_id)
+    command, expected = to_command(facts.game, body, seat)
     # Keys are scoped to the seat: another seat reusing a key never receives this seat's result.
     key = f"seat{seat}:{idempotency_key}" if idempotency_key is not None else None
-    result = await blocking(
-        services.store.execute, table_id, command, expected_version=expected, idempotency_key=key
+    result = services.store.execute(
+        table_id, command, expected_version=expected, idempotency_key=key
     )
     settled = facts.settled_hands(result.events)
     return CommandAccepted(
@@ -71,16 +83,19 @@ async def legal_commands(
     (empty when the table waits for someone else; spectators have none). The
     ``X-Table-Version`` header is the version they were computed at (use it as
     ``expectedVersion``)."""
-    seat = await caller_seat(services, table_id, authorization)
-    loaded = await blocking(services.store.get, table_id)
+    commands, version = await blocking(read_legal, services, table_id, authorization)
+    return Response(commands, headers={"X-Table-Version": str(version)})
+
+
+def read_legal(
+    services: Services, table_id: UUID, authorization: str | None
+) -> tuple[list[dict[str, Any]], int]:
+    seat = viewer_of(services, table_id, authorization)
+    loaded = services.store.get(table_id)
     if seat is None:
-        facts = await blocking(services.facts, table_id)
-        version = facts.visible_version(None, loaded.version)
-        return Response([], headers={"X-Table-Version": str(version)})
+        return [], services.facts(table_id).visible_version(None, loaded.version)
     commands = loaded.game.legal_commands(loaded.state, seat)
-    return Response(
-        [command_object(c) for c in commands], headers={"X-Table-Version": str(loaded.version)}
-    )
+    return [command_object(c) for c in commands], loaded.version
 
 
 ROUTES = [issue_command, legal_commands]

@@ -15,7 +15,7 @@ from uuid import UUID
 from litestar import MediaType, Response, get
 from litestar.params import QueryParameter
 
-from api.auth import caller_seat
+from api.auth import caller_seat, viewer_of
 from api.params import AfterPosition, Authorization, TableId
 from api.problems import ApiProblem
 from api.services import Services, ServicesDep, blocking
@@ -38,14 +38,15 @@ AtVersion = Annotated[
 ]
 
 
-async def wait_for_projection(services: Services, after: int | None) -> None:
-    """Read-your-writes: wait until the read models have reached log position ``after``."""
+def wait_for_projection(services: Services, after: int | None) -> None:
+    """Read-your-writes: wait (bounded, in this worker thread) until the read models have
+    reached log position ``after``; a position the log has not written is a 422."""
     if after is None:
         return
     models = services.read_models
-    if await blocking(models.position) >= after:
+    if models.position() >= after:
         return
-    head = await blocking(services.store.max_position)
+    head = services.store.max_position()
     if after > head:
         raise ApiProblem(
             422,
@@ -53,12 +54,11 @@ async def wait_for_projection(services: Services, after: int | None) -> None:
             f"after={after} is beyond the event log (latest position {head})",
             field="after",
         )
-    if not await blocking(models.wait_for, after, WAIT_TIMEOUT):
-        reached = await blocking(models.position)
+    if not models.wait_for(after, WAIT_TIMEOUT):
         raise ApiProblem(
             503,
             "projection-behind",
-            f"the read models reached position {reached}, not {after}, within "
+            f"the read models reached position {models.position()}, not {after}, within "
             f"{WAIT_TIMEOUT:g}s; retry shortly",
             field="after",
             headers={"Retry-After": "1"},
@@ -91,13 +91,21 @@ async def table_view(
 ) -> Response[Any]:
     """The table as the caller may see it: a seat (with its token) sees its own cards, anyone
     else is a spectator and sees public cards only, ``spectator_delay`` events behind."""
-    viewer = await caller_seat(services, table_id, authorization)
-    await wait_for_projection(services, after)
-    stored = await blocking(services.read_models.view_json, table_id, viewer)
-    if stored is not None:  # served as stored, without decoding and encoding again
-        return Response(stored, media_type=MediaType.JSON, headers={SOURCE_HEADER: "read-model"})
-    view = await blocking(view_from_store, services, table_id, viewer)
-    return Response(view, headers={SOURCE_HEADER: "store"})
+    source, view = await blocking(read_view, services, table_id, authorization, after)
+    if isinstance(view, bytes):  # served as stored, without decoding and encoding again
+        return Response(view, media_type=MediaType.JSON, headers={SOURCE_HEADER: source})
+    return Response(view, headers={SOURCE_HEADER: source})
+
+
+def read_view(
+    services: Services, table_id: UUID, authorization: str | None, after: int | None
+) -> tuple[str, bytes | dict[str, Any]]:
+    viewer = viewer_of(services, table_id, authorization)
+    wait_for_projection(services, after)
+    stored = services.read_models.view_json(table_id, viewer)
+    if stored is not None:
+        return "read-model", stored
+    return "store", view_from_store(services, table_id, viewer)
 
 
 def read_timeline(
@@ -203,14 +211,19 @@ async def ledger(
 ) -> Response[dict[str, Any]]:
     """Bourré: the pot, each player's net chips and every hand's pot, winner, bourré and tied
     seats. Burraco: the score sheet per team per hand, totals and the winner."""
-    await blocking(services.facts, table_id)  # 404 for an unknown table
-    await wait_for_projection(services, after)
-    found = await blocking(services.read_models.ledger, table_id)
+    source, found = await blocking(read_ledger, services, table_id, after)
+    return Response(found, headers={SOURCE_HEADER: source})
+
+
+def read_ledger(
+    services: Services, table_id: UUID, after: int | None
+) -> tuple[str, dict[str, Any]]:
+    services.facts(table_id)  # 404 for an unknown table
+    wait_for_projection(services, after)
+    found = services.read_models.ledger(table_id)
     if found is not None:
-        return Response(found, headers={SOURCE_HEADER: "read-model"})
-    return Response(
-        await blocking(ledger_from_store, services, table_id), headers={SOURCE_HEADER: "store"}
-    )
+        return "read-model", found
+    return "store", ledger_from_store(services, table_id)
 
 
 ROUTES = [table_view, timeline, replay, ledger]

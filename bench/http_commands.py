@@ -1,0 +1,187 @@
+"""HTTP command path (design §6): commands/s through ``POST /tables/{id}/commands`` ÷ bare
+eventsourcing single-event appends/s on the same kind of store, measured in one run.
+
+The server is the real ``cardroom serve`` in its own process (SQLite in a temp dir, Redis at
+``CARDROOM_BENCH_REDIS`` or 127.0.0.1:6379; the projection runs elsewhere, so this is the
+command path alone). Random legal bots play 7-seat Bourré: their command sequences are worked
+out first with the pure domain (same seeds, so the same deals), then fired over keep-alive
+HTTP connections, one client thread per table. Bare appends use the same SQLite directory.
+
+``python bench/http_commands.py [--tables 4] [--hands 20] [--appends 3000]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from command_path import BareAppender  # noqa: E402  (the write side's bare-append baseline)
+
+from api.commands import command_object  # noqa: E402
+from domain.games import game_named  # noqa: E402
+from domain.table import OpenTable, TakeSeat, hash_token  # noqa: E402
+
+SEATS = 7
+REDIS = os.environ.get("CARDROOM_BENCH_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def planned_commands(seed: int, hands: int) -> list[tuple[int, dict[str, Any]]]:
+    """The (seat, wire command) sequence random bots play at a seeded table for ``hands``."""
+    game = game_named("bourre")
+    rng = random.Random(seed)
+    state = None
+    for event in game.decide(None, OpenTable(game="bourre", options={"seats": SEATS}, seed=seed)):
+        state = game.evolve(state, event)
+    for seat in range(SEATS):
+        sit = TakeSeat(name=f"bot{seat}", token_hash=hash_token(f"t{seat}"), seat=seat)
+        for event in game.decide(state, sit):
+            state = game.evolve(state, event)
+    plan: list[tuple[int, dict[str, Any]]] = []
+    played = 0
+    while played < hands:
+        seat = rng.choice(sorted(game.to_act(state)))
+        command = rng.choice(game.legal_commands(state, seat))
+        plan.append((seat, command_object(command)))
+        for event in game.decide(state, command):
+            state = game.evolve(state, event)
+            played += 1 if game.settles_hand(event) else 0
+    return plan
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(directory: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
+    env.update(
+        CARDROOM_EVENT_STORE=f"sqlite:///{directory}/cardroom.db",
+        CARDROOM_REDIS_URL=REDIS,
+        CARDROOM_REDIS_PREFIX=f"bench-{uuid.uuid4().hex[:8]}:",
+        CARDROOM_VAR_DIR=str(directory),
+    )
+    script = Path(sys.executable).parent / "cardroom"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "api.cli"]
+    process = subprocess.Popen(
+        [*command, "serve", "--port", str(port)],
+        env=env,
+        cwd=directory,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return process
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("cardroom serve did not start")
+
+
+def prepare_table(base: str, seed: int) -> tuple[str, dict[int, str]]:
+    with httpx.Client(base_url=base) as http:
+        body = {"game": "bourre", "options": {"seats": SEATS}, "seed": seed}
+        table = http.post("/tables", json=body).json()["tableId"]
+        tokens = {}
+        for seat in range(SEATS):
+            taken = http.post(f"/tables/{table}/seats", json={"name": f"bot{seat}", "seat": seat})
+            tokens[seat] = taken.json()["token"]
+    return table, tokens
+
+
+def fire(base: str, table: str, tokens: dict[int, str], plan: list[Any], out: list[float]) -> None:
+    """Post the plan's commands in order over one keep-alive connection; record latencies."""
+    headers = {seat: {"Authorization": f"Bearer {token}"} for seat, token in tokens.items()}
+    with httpx.Client(base_url=base, timeout=30) as http:
+        for seat, command in plan:
+            started = time.perf_counter()
+            response = http.post(f"/tables/{table}/commands", json=command, headers=headers[seat])
+            out.append(time.perf_counter() - started)
+            if response.status_code != 200:
+                raise SystemExit(f"command refused: {command} -> {response.text}")
+
+
+def run(base: str, tables: int, hands: int, first_seed: int) -> tuple[int, float, list[float]]:
+    """Commands and seconds for ``tables`` tables played concurrently."""
+    plans = [planned_commands(first_seed + i, hands) for i in range(tables)]
+    prepared = [prepare_table(base, first_seed + i) for i in range(tables)]
+    latencies: list[list[float]] = [[] for _ in range(tables)]
+    threads = [
+        threading.Thread(target=fire, args=(base, table, tokens, plan, latencies[i]))
+        for i, ((table, tokens), plan) in enumerate(zip(prepared, plans, strict=True))
+    ]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    seconds = time.perf_counter() - started
+    flat = sorted(x for group in latencies for x in group)
+    return len(flat), seconds, flat
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=4, help="concurrent clients (one table each)")
+    parser.add_argument("--hands", type=int, default=20, help="hands per table")
+    parser.add_argument("--appends", type=int, default=3000, help="bare appends to time")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="cardroom-http-bench-") as tmp:
+        directory = Path(tmp)
+        port = free_port()
+        server = start_server(directory, port)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            run(base, 1, 1, 1)  # warm up the server
+            one, one_seconds, _ = run(base, 1, args.hands, 100)
+            many, many_seconds, latencies = run(base, args.tables, args.hands, 200)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=30)
+        bare = BareAppender(f"sqlite:///{directory}/cardroom.db")
+        try:
+            bare.append(100)  # warm up
+            append_seconds = bare.append(args.appends)
+        finally:
+            bare.close()
+    appends_per_second = args.appends / append_seconds
+    sequential = one / one_seconds
+    concurrent = many / many_seconds
+    p50 = latencies[len(latencies) // 2] * 1000
+    p99 = latencies[int(len(latencies) * 0.99)] * 1000
+    print("[sqlite, real HTTP to cardroom serve]")
+    print(f"  bare eventsourcing appends/s      {appends_per_second:10,.0f}")
+    print(f"  HTTP commands/s, 1 client         {sequential:10,.0f}  ({one} commands)")
+    print(f"  HTTP commands/s, {args.tables} clients       {concurrent:10,.0f}  ({many} commands)")
+    print(f"  command latency p50 / p99 (ms)    {p50:10.2f} / {p99:.2f}")
+    best = max(sequential, concurrent)
+    verdict = "ok" if best / appends_per_second >= 0.5 else "BELOW TARGET"
+    print(
+        f"  => HTTP commands/s ÷ bare appends/s = {best / appends_per_second:.2f} "
+        f"(1 client {sequential / appends_per_second:.2f}; target ≥ 0.5: {verdict})"
+    )
+
+
+if __name__ == "__main__":
+    main()
