@@ -1,4 +1,10 @@
-"""Scoring a hand per partnership (rules 22–26) and the match (rule 27)."""
+"""Scoring a hand per partnership (rules 22–26) and the match (rule 27).
+
+The FITAB option grades burracos: royal (a clean run of 13, A–K) 300, super (a clean set of
+all eight cards of a rank) 250, semi-clean (a sequence whose only wild sits at an end) 150;
+everything else stays clean 200 / dirty 100. Semi-clean applies to sequences only, since a
+set's wild has no position.
+"""
 
 from __future__ import annotations
 
