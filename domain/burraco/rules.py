@@ -37,10 +37,7 @@ from domain.burraco.state import (
     evolve,
     team_of,
 )
-from domain.cards import (
-    CardError,
-    card,
-)
+from domain.cards import CardError, card
 from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
 from domain.table import TableEnded
 
@@ -71,7 +68,8 @@ def playing_round(table: Table, seat: int) -> Round:
 
 
 def canonical(codes_: Sequence[str]) -> list[str]:
-    if isinstance(codes_, str):
+    """The canonical codes of the cards a command names (``"10h"`` -> ``"10H"``)."""
+    if not isinstance(codes_, list | tuple) or not all(isinstance(c, str) for c in codes_):
         raise IllegalCommand("cards must be a list of card codes")
     try:
         return [card(code).code for code in codes_]
