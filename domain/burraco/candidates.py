@@ -4,7 +4,9 @@ bot and the ``must_meld`` option.
 Not every legal meld is listed (the number of legal subsets of a hand is huge). Listed are:
 every single card that can join one of the team's melds, every set of all the naturals of a
 rank (or two naturals and a wild), and every maximal run of a suit (or two runs bridged by a
-wild, or a pair extended by a wild). ``decide`` accepts every legal meld, listed or not.
+wild, or a pair extended by a wild). Additions are checked against the meld here; new melds
+are only proposed, and callers run every candidate through ``decide`` (which also accepts
+every legal meld, listed or not).
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from domain.burraco.melds import (
     Layout,
     MeldError,
     arrange_extension,
-    arrange_new,
 )
 from domain.burraco.values import INFO
 
@@ -97,11 +98,7 @@ def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
         if key in seen:
             return
         seen.add(key)
-        try:
-            arrange_new(codes_)
-        except MeldError:
-            return
-        yield Candidate(tuple(codes_))
+        yield Candidate(tuple(codes_))  # decide (or legal_commands) checks it
 
     for same in by_rank.values():
         if len(same) >= 3:
