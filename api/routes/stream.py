@@ -98,11 +98,12 @@ async def _events(
                 pending.extend(new)
                 fetched = new[-1].version
         visible = facts.visible_version(viewer, fetched)
+        # Hands settled by now (as far as this caller may see) show their cards, as in the
+        # timeline: a client catching up on old hands gets them revealed.
+        settled |= facts.settled_hands(r for r in pending if r.version <= visible)
         ended = False
         while pending and pending[0].version <= visible:
             recorded = pending.pop(0)
-            if facts.game.settles_hand(recorded.event):
-                settled.add(facts.game.hand_of(recorded.event))
             shown = facts.redact(recorded, viewer, settled)
             sent = recorded.version
             last_beat = time.monotonic()

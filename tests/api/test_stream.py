@@ -113,3 +113,19 @@ def test_stream_refuses_a_bad_last_event_id_and_unknown_tables(http: httpx.Clien
     assert response.json()["field"] == "Last-Event-ID"
     missing = http.get("/tables/00000000-0000-0000-0000-000000000000/stream")
     assert missing.status_code == 404
+
+
+def test_catching_up_on_a_settled_hand_shows_its_cards(http: httpx.Client) -> None:
+    table, tokens = new_table(http)
+    http.post(f"/tables/{table}/commands", json=DECLARE, headers=auth(tokens[1]))
+    passed = http.post(
+        f"/tables/{table}/commands",
+        json={"type": "declare", "play": False},
+        headers=auth(tokens[0]),
+    )
+    assert "HandSettled" in [e["type"] for e in passed.json()["events"]]  # rule 16
+    with http.stream("GET", f"/tables/{table}/stream?from=5") as spectator:
+        first_deal = read(sse_events(spectator), 1)[0]
+    assert first_deal["type"] == "Dealt" and first_deal["hand"] == 1
+    assert set(first_deal["hands"][1]) == {"AS", "KS", "QS", "JS", "10S"}
+    assert first_deal["deck"] == DECK
