@@ -69,11 +69,18 @@ def problem_response(
     headers: dict[str, str] | None = None,
     **extensions: Any,
 ) -> Response[Problem]:
-    title = HTTPStatus(status).phrase if status in HTTPStatus._value2member_map_ else "Error"
     body = Problem(
-        type=PROBLEM_BASE + slug, title=title, status=status, detail=detail, **extensions
+        type=PROBLEM_BASE + slug, title=_phrase(status), status=status, detail=detail, **extensions
     )
     return Response(content=body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
+
+
+def _phrase(status: int) -> str:
+    """The status's reason phrase (``Unprocessable Entity``), or ``Error`` if unknown."""
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
 
 
 def _slug(name: str) -> str:
@@ -138,11 +145,7 @@ def http_exception_handler(_: Request[Any, Any, Any], exc: Exception) -> Respons
         if field:
             extensions["field"] = field
         return problem_response(status, "malformed-request", detail, **extensions)
-    slug = (
-        _slug(HTTPStatus(status).name.title().replace("_", ""))
-        if status in HTTPStatus._value2member_map_
-        else "error"
-    )
+    slug = _phrase(status).lower().replace(" ", "-")  # e.g. "method-not-allowed"
     return problem_response(status, slug, exc.detail, headers=exc.headers)
 
 
@@ -169,15 +172,14 @@ def unexpected_error_handler(request: Request[Any, Any, Any], exc: Exception) ->
 
 def exception_handlers() -> dict[Any, Any]:
     """The handlers in resolution order (Litestar picks the most specific class)."""
-    handlers: dict[Any, Any] = {
+    return {
         DomainError: domain_error_handler,
         CardError: card_error_handler,
         ApiProblem: api_problem_handler,
+        TableNotFound: store_error_handler(404, "table-not-found"),
+        VersionConflict: store_error_handler(409, "version-conflict"),
+        StoreUnavailable: store_error_handler(503, "store-unavailable"),
+        RedisError: store_error_handler(503, "redis-unavailable"),
         HTTPException: http_exception_handler,
         Exception: unexpected_error_handler,
     }
-    handlers[TableNotFound] = store_error_handler(404, "table-not-found")
-    handlers[VersionConflict] = store_error_handler(409, "version-conflict")
-    handlers[StoreUnavailable] = store_error_handler(503, "store-unavailable")
-    handlers[RedisError] = store_error_handler(503, "redis-unavailable")
-    return handlers

@@ -7,19 +7,7 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-PROBLEM = "application/problem+json"
-
-
-def assert_problem(response: Any, status: int, **members: Any) -> dict[str, Any]:
-    assert response.status_code == status, response.text
-    assert response.headers["content-type"].startswith(PROBLEM)
-    body = response.json()
-    assert body["status"] == status
-    assert body["type"].startswith("urn:cardroom:problem:")
-    assert body["title"] and body["detail"]
-    for key, value in members.items():
-        assert body.get(key) == value, body
-    return body
+from tests.api.helpers import PROBLEM, assert_problem
 
 
 def test_health_reports_store_redis_and_projection_lag(client: TestClient[Any]) -> None:
@@ -83,3 +71,20 @@ def test_a_malformed_create_body_names_the_field(client: TestClient[Any]) -> Non
 def test_unknown_routes_and_methods_are_problems(client: TestClient[Any]) -> None:
     assert_problem(client.get("/nowhere"), 404)
     assert_problem(client.delete("/tables"), 405)
+
+
+def test_redis_down_is_a_503_problem_and_health_says_so(tmp_path: Any) -> None:
+    from api.app import create_app
+    from tests.api.conftest import free_port, make_settings
+
+    dead = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    settings = make_settings(tmp_path, dead, "cardroom-test-dead:")
+    with TestClient(create_app(settings)) as client:
+        health = client.get("/health")
+        assert health.status_code == 503
+        assert health.json()["store"] is True and health.json()["redis"] is False
+        assert_problem(client.get("/tables"), 503)
+        # The write side does not need Redis.
+        created = client.post("/tables", json={"game": "bourre", "options": {"seats": 2}})
+        assert created.status_code == 201
+        assert_problem(client.get(f"/tables/{created.json()['tableId']}"), 503)
