@@ -120,3 +120,17 @@ def test_burraco_rule_19_the_last_card_may_not_be_a_wild_once_the_pozzetto_is_ta
         GAME.decide(table, Meld(seat=1, cards=["3H", "4H", "5H", "JK"]))
     table, events = play(table, AddToMeld(seat=1, meld=1, cards=["JK"]))
     assert names(events) == ["MeldExtended"]  # a wild may be melded while cards remain
+
+
+def test_burraco_rule_17_heads_up_the_pozzetto_opens_after_the_opponents_turn() -> None:
+    deck = stacked_deck(players=2, pozzetti=(POZZETTO_0, POZZETTO_1), stock="9C 9C 8C")
+    table = seated_table(deck, options={"players": 2})
+    table, _ = play(table, Draw(seat=1))
+    table = with_hand(table, 1, "3H 4H 5H 9C")
+    table, events = play(table, Meld(seat=1, cards=["3H", "4H", "5H"]), Discard(seat=1, card="9C"))
+    assert events[-1].pozzetto == 0 and events[-1].team == 1 and not events[-1].direct
+    opponent_card = hand_round(table).hands[0][0]
+    table, events = play(table, Draw(seat=0), Discard(seat=0, card=opponent_card))
+    assert events[-1] == PozzettoOpened(hand=1, seat=1, cards=POZZETTO_0.split())
+    assert GAME.to_act(table) == frozenset({1})
+    assert len(hand_round(table).hands[1]) == 11
