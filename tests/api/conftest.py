@@ -3,6 +3,7 @@ with the projection runner in a thread of the test process (as ``cardroom serve`
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -65,9 +66,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture
-def live_url(settings: Settings) -> Iterator[str]:
-    """The real app under uvicorn on a free port, in a thread (real HTTP, e.g. for SSE)."""
+@contextlib.contextmanager
+def serving(settings: Settings, *, run_projector: bool = True) -> Iterator[str]:
+    """An app under uvicorn on a free port, in a thread of this process (real HTTP)."""
     import threading
     import time
 
@@ -75,7 +76,7 @@ def live_url(settings: Settings) -> Iterator[str]:
 
     port = free_port()
     config = uvicorn.Config(
-        create_app(settings, run_projector=True),
+        create_app(settings, run_projector=run_projector),
         host="127.0.0.1",
         port=port,
         lifespan="on",
@@ -89,6 +90,15 @@ def live_url(settings: Settings) -> Iterator[str]:
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the test server did not start"
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=15)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=15)
+
+
+@pytest.fixture
+def live_url(settings: Settings) -> Iterator[str]:
+    """The real app under uvicorn (e.g. for SSE, which the test client cannot stream)."""
+    with serving(settings) as url:
+        yield url

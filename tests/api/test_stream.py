@@ -129,3 +129,22 @@ def test_catching_up_on_a_settled_hand_shows_its_cards(http: httpx.Client) -> No
     assert first_deal["type"] == "Dealt" and first_deal["hand"] == 1
     assert set(first_deal["hands"][1]) == {"AS", "KS", "QS", "JS", "10S"}
     assert first_deal["deck"] == DECK
+
+
+def test_a_stream_on_one_api_process_sees_commands_sent_to_another(
+    http: httpx.Client, settings: Any
+) -> None:
+    """The stream follows the shared store, not the memory of the process serving it."""
+    from tests.api.conftest import serving
+
+    table, tokens = new_table(http)
+    with (
+        serving(settings, run_projector=False) as other_url,
+        httpx.Client(base_url=other_url, timeout=10) as other,
+        other.stream("GET", f"/tables/{table}/stream") as watching,
+    ):
+        assert watching.status_code == 200
+        sent = http.post(f"/tables/{table}/commands", json=DECLARE, headers=auth(tokens[1]))
+        assert sent.status_code == 200
+        seen = read(sse_events(watching), 2)
+    assert [e["id"] for e in seen] == [6, 7]
