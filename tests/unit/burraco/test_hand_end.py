@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.burraco.commands import Discard, Draw, Meld, TakePile
 from domain.burraco.events import Dealt, HandClosed, HandScored
 from domain.burraco.game import GAME
-from domain.burraco.state import OVER, PLAY
+from domain.burraco.state import OVER, PLAY, Table
 from domain.errors import IllegalCommand
 
 from .helpers import (
@@ -25,7 +27,7 @@ from .helpers import (
 BURRACO = "4D 5D 6D 7D 8D 9D 10D"
 
 
-def ready_to_close(hand: str = "QC KC AC 9H", **options: object):  # type: ignore[no-untyped-def]
+def ready_to_close(hand: str = "QC KC AC 9H", **options: object) -> Table:
     """Seat 1 has drawn; its team (1) has its pozzetto and a clean burraco."""
     table = seated_table(stacked_deck(), options=dict(options))
     table, _ = play(table, Draw(seat=1))
@@ -100,7 +102,7 @@ def test_burraco_rule_20_the_last_player_may_still_close_for_the_bonus() -> None
     assert events[3].scores[1].closing == 100
 
 
-def single_pile_turn(table, seat: int):  # type: ignore[no-untyped-def]
+def single_pile_turn(table: Table, seat: int) -> tuple[Table, list[Any]]:
     """``seat`` takes the one-card pile and discards something else."""
     table, _ = play(table, TakePile(seat=seat))
     taken = hand_round(table).took_pile[0]

@@ -7,7 +7,7 @@ import pytest
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld
 from domain.burraco.events import PozzettoOpened, PozzettoTaken
 from domain.burraco.game import GAME
-from domain.burraco.state import PLAY
+from domain.burraco.state import PLAY, Table
 from domain.errors import IllegalCommand
 
 from .helpers import (
@@ -26,7 +26,7 @@ POZZETTO_1 = "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D"
 DECK = stacked_deck(pozzetti=(POZZETTO_0, POZZETTO_1), discard="KC", stock="9C 9C 8C 8C 7C 7C")
 
 
-def drawn(seat_hand: str, seat: int = 1, table=None):  # type: ignore[no-untyped-def]
+def drawn(seat_hand: str, seat: int = 1, table: Table | None = None) -> Table:
     """``seat`` to act, having drawn, holding ``seat_hand``."""
     table = table or seated_table(DECK)
     while hand_round(table).turn != seat:

@@ -10,7 +10,7 @@ from domain.burraco.game import GAME
 from domain.burraco.melds import arrange_new
 from domain.burraco.options import Options
 from domain.burraco.scoring import burraco_bonus, match_winner, score_hand
-from domain.burraco.state import PLAY, team_of
+from domain.burraco.state import PLAY, Table, team_of
 from domain.cards import codes, parse
 
 from .helpers import (
@@ -26,7 +26,7 @@ from .helpers import (
 )
 
 
-def spec_example(**options: object):  # type: ignore[no-untyped-def]
+def spec_example(**options: object) -> Table:
     """Spec §7's example, about to close: seat 0 (team A) holds only 9C; its partner 6D.
 
     Team A has the clean run 3H…JH and 5D 2D 7D and its pozzetto; team B nothing melded, no
