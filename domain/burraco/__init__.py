@@ -1,0 +1,31 @@
+"""Burraco (``shared/spec/burraco.md``) as a pure Decider; ``game.GAME`` is the entry point.
+
+Modules, one job each:
+
+* ``options`` — spec §8 options and the stacked-deck check for ``OpenTable``;
+* ``commands`` / ``events`` — the wire types (design §5 tags, past-tense events);
+* ``values`` — card values (rule 3) and a per-code lookup table;
+* ``melds`` — reading sets and sequences, wild placement (rules 7–11);
+* ``deal`` — which deck a hand uses and how it is dealt (rules 4–6);
+* ``state`` — the table, the hand in play, and ``evolve``;
+* ``rules`` — the turn: draw, pile, meld, discard, pozzetto, closing, hand end (rules 12–21);
+* ``scoring`` — a hand per partnership and the match (rules 22–27, FITAB bonuses);
+* ``candidates`` / ``legal`` — the listing of legal commands; ``bot`` — a random legal bot;
+* ``visibility`` — ``view`` and ``redact`` per viewer.
+
+Choices where the spec leaves room (each documented where it is implemented):
+
+* ``legal_commands`` lists every draw, pile take and discard, but a representative finite set
+  of melds (single-card additions, whole sets, maximal runs, runs bridged or extended by one
+  wild); ``decide`` accepts every legal meld, listed or not, and commands may say which rank
+  an end wild stands for (``wildRank``) and where an either-way ace goes (``ace``).
+* ``CloseTable`` by a seated player abandons the match: the unfinished hand is not scored
+  (``HandAbandoned`` reveals its deck and salt), scored hands stay in the ledger, no winner.
+* Rule 13 forbids re-discarding the single card taken from the pile; a second copy of the
+  same code (two packs) may be discarded.
+* Rule 17: a pozzetto taken on the discard is sealed (hidden even from its taker, counted in
+  hand by rule 23) until ``PozzettoOpened`` at the start of the taker's next turn.
+* Option ``take_pile=must_meld``: the pile may be taken only if a meld using one of its
+  cards is then accepted, and the discard waits until such a meld is made (while one is
+  still possible), so a turn can always end.
+"""
