@@ -110,3 +110,19 @@ def test_burraco_seats_fill_lowest_first_or_as_asked_and_never_twice() -> None:
     full = seated_table()
     with pytest.raises(SeatUnavailable, match="full"):
         GAME.decide(full, TakeSeat(name="Late", token_hash="l"))
+
+
+def test_burraco_rule_6_stacked_decks_serve_hands_in_order() -> None:
+    first = stacked_deck(discard="KS")
+    second = stacked_deck(dealer=1, hands={2: "AH AH"}, discard="QD")
+    table = GAME.evolve(None, GAME.decide(None, OpenTable(
+        game="burraco", options={}, seed=1, decks=[first, second]
+    ))[0])  # fmt: skip
+    for seat in range(4):
+        table = apply(table, GAME.decide(table, TakeSeat(name=f"p{seat}", token_hash=f"h{seat}")))
+    assert hand_round(table).pile == ("KS",)
+    dealt = deal_hand(table, 2)
+    assert dealt.deck == second and dealt.dealer == 1 and dealt.first_discard == "QD"
+    table = GAME.evolve(table, dealt)
+    assert hand_round(table).hands[2][:2] == ("AH", "AH")
+    assert hand_round(table).turn == 2  # left of dealer 1
