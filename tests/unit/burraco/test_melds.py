@@ -177,3 +177,48 @@ def test_burraco_rule_3_card_values() -> None:
     values = [card_points(c) for c in parse("JK 2C AS KD QH JC 10S 9D 8H 7C 6S 5D 4H 3C")]
     assert values == [30, 20, 15, 10, 10, 10, 10, 10, 10, 5, 5, 5, 5, 5]
     assert points_of(lay("5D 2D 7D").cards) == 30  # spec §7: a wild 2 still counts 20
+
+
+EXTENSIONS = [
+    # (meld on the table, cards added, new table order)
+    ("7S 7H 7C", "7D", "7S 7H 7C 7D"),  # rule 8: a set grows by its rank
+    ("7S 7H 7C", "JK", "7S 7H 7C JK"),  # rule 8: one wild
+    ("7S 7H JK", "7C 7C", "7S 7H 7C 7C JK"),  # the set's wild stays last
+    ("5H 6H 7H", "8H 9H", "5H 6H 7H 8H 9H"),  # rule 9: either end
+    ("5H 6H 7H", "4H", "4H 5H 6H 7H"),
+    ("5H 6H 7H", "9H 2C", "5H 6H 7H 2C 9H"),  # rule 9: a wild fills the gap it bridges
+    ("QH KH AH", "JH", "JH QH KH AH"),  # ace high stays high
+    ("QH KH AH", "2H", "2H QH KH AH"),  # K-A-2 cannot wrap, so the 2H is wild (for JH)
+    ("2H 3H 4H", "AH", "AH 2H 3H 4H"),  # ace low below a natural 2
+    ("AH 2H 3H", "2C", "AH 2H 3H 2C"),  # rule 9: a natural 2 allows one further wild
+    ("5D 2D 7D", "6D", "5D 6D 7D 2D"),  # rule 10: the displaced wild goes to an end
+    ("JK 6C 7C", "5C", "5C 6C 7C JK"),  # rule 10: an end wild moves to make room
+]
+
+
+@pytest.mark.parametrize(("meld", "added", "order"), EXTENSIONS)
+def test_burraco_valid_addition_is_laid_out_by_rules_8_to_10(
+    meld: str, added: str, order: str
+) -> None:
+    assert " ".join(extend(lay(meld), added).cards) == order
+
+
+BAD_EXTENSIONS = [
+    ("7S 7H 7C", "8S", "8S is not a 7"),  # rule 8
+    ("7S 7H JK", "2C", "at most one wild"),  # rule 8
+    ("5H 6H 7H", "9H", "missing 8H"),  # rule 9
+    ("5H 6H 7H", "8S", "not a heart"),  # rule 9
+    ("5H JK 7H", "JK", "at most one wild"),  # rule 9
+    ("QH KH AH", "3H", "do not run"),  # rule 9: no wrap-around (K-A-2-3)
+    ("QH KH AH", "AH", "never both"),  # rule 9
+    ("5H 6H 7H", "7H", "already holds 7H"),  # rule 9: one card per place
+    ("5H 6H 7H", "", "at least one card"),
+]
+
+
+@pytest.mark.parametrize(("meld", "added", "reason"), BAD_EXTENSIONS)
+def test_burraco_invalid_addition_is_rejected_with_the_rule_broken(
+    meld: str, added: str, reason: str
+) -> None:
+    with pytest.raises(MeldError, match=reason):
+        extend(lay(meld), added)
