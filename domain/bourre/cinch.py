@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from domain.cards import Card, Rank, Suit
 
 TRICKS_TO_WIN = 3  # three tricks always win the pot (rule 23)
+RANKS_DOWN = tuple(sorted(Rank, reverse=True))
 
 
 def guaranteed_tricks(hand: Sequence[Card], trump: Suit, known_out: Collection[Card]) -> int:
@@ -27,7 +28,7 @@ def guaranteed_tricks(hand: Sequence[Card], trump: Suit, known_out: Collection[C
     out = {c.rank for c in known_out if c.suit == trump}
     spoilers = 0
     sure = 0
-    for rank in sorted(Rank, reverse=True):
+    for rank in RANKS_DOWN:
         if rank in held:
             if spoilers:
                 spoilers -= 1

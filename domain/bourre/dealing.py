@@ -10,23 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.bourre.codes import CODE, PACK_CODES
 from domain.bourre.events import Dealt, Reshuffled
 from domain.bourre.options import Options
 from domain.bourre.state import Hand, Table
 from domain.cards import (
     Card,
     card,
-    codes,
     deal_salt,
     deck_commitment,
     derive_seed,
     is_code,
     shuffled,
-    standard_pack,
 )
 from domain.errors import InvalidOption
 
-PACK_CODES = frozenset(codes(standard_pack()))
+KNOWN_CODES = frozenset(PACK_CODES)
 
 
 def validate_decks(decks: Sequence[Sequence[str]]) -> list[list[str]]:
@@ -36,14 +35,14 @@ def validate_decks(decks: Sequence[Sequence[str]]) -> list[list[str]]:
     for index, deck in enumerate(decks):
         seen: set[str] = set()
         for code in deck:
-            if not is_code(code) or code not in PACK_CODES:
+            if not is_code(code) or code not in KNOWN_CODES:
                 raise InvalidOption(
                     "decks", f"deck {index}: {code!r} is not a card of the 52-card pack"
                 )
             if code in seen:
                 raise InvalidOption("decks", f"deck {index}: {code} appears twice")
             seen.add(code)
-        missing = sorted(PACK_CODES - seen)
+        missing = sorted(KNOWN_CODES - seen)
         if missing:
             raise InvalidOption(
                 "decks", f"deck {index}: {missing[0]} is missing ({len(missing)} cards missing)"
@@ -56,7 +55,8 @@ def deck_for(table: Table, hand: int) -> list[str]:
     """The deck of hand ``hand`` (1-based): stacked if given, else the seeded shuffle."""
     if hand <= len(table.decks):
         return list(table.decks[hand - 1])
-    return codes(shuffled(standard_pack(), derive_seed(table.seed, "deck", hand)))
+    # shuffling the codes gives the same order as shuffling the cards (same permutation)
+    return shuffled(PACK_CODES, derive_seed(table.seed, "deck", hand))
 
 
 def deal(table: Table, hand: int) -> Dealt:
@@ -115,5 +115,6 @@ def reshuffle_if_short(
         pool += [c for c in discarding if c not in hand.gathered]
     round_ = hand.reshuffles + 1
     seed = derive_seed(table.seed, "reshuffle", hand.number, round_)
-    order = shuffled(pool, seed)
-    return Reshuffled(hand=hand.number, round=round_, pool=codes(pool), order=codes(order))
+    pool_codes = [CODE[c] for c in pool]
+    order = shuffled(pool_codes, seed)  # the same permutation as shuffling the cards
+    return Reshuffled(hand=hand.number, round=round_, pool=pool_codes, order=order)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.bourre.codes import CODE
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.dealing import deal, validate_decks
 from domain.bourre.declaring import decide_declare, decide_draw, decide_second_chance
@@ -172,13 +173,13 @@ def follow_up(table: Table) -> list[Event]:
     if phase == PLAY:
         if hand.turn is None:  # every active player has played to the trick
             seat, best = trick_winner(hand.trick, hand.trump)
-            cards = [c.code for _, c in hand.trick]
+            cards = [CODE[c] for _, c in hand.trick]
             return [
                 TrickWon(
                     hand=hand.number,
                     trick=hand.tricks_played + 1,
                     seat=seat,
-                    card=best.code,
+                    card=CODE[best],
                     cards=cards,
                 )
             ]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.bourre.codes import CARD, CODE
 from domain.bourre.commands import Declare, Draw, SecondChance
 from domain.bourre.dealing import reshuffle_if_short
 from domain.bourre.events import Anted, Declared, Discarded, SecondChanceDeclared
 from domain.bourre.state import DECLARE, DRAW, SECOND_CHANCE, Hand, Table
-from domain.cards import Card, CardError, Rank, card, codes
+from domain.cards import Card, CardError, Rank, card
 from domain.errors import IllegalCommand, NotYourTurn
 from domain.table import Event
 
@@ -82,13 +83,13 @@ def draw_events(
     reshuffled = reshuffle_if_short(table, hand, seat, thrown, needed)
     if reshuffled is not None:
         events.append(reshuffled)
-        stock = stock + tuple(card(c) for c in reshuffled.order)
+        stock = stock + tuple(CARD[c] for c in reshuffled.order)
     events.append(
         Discarded(
             hand=hand.number,
             seat=seat,
-            discarded=codes(thrown),
-            drawn=codes(stock[:needed]),
+            discarded=[CODE[c] for c in thrown],
+            drawn=[CODE[c] for c in stock[:needed]],
             took_trump=take_trump,
         )
     )

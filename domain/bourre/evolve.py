@@ -12,6 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from domain.bourre.codes import CARD
 from domain.bourre.dealing import stock_start
 from domain.bourre.events import (
     Anted,
@@ -40,7 +41,7 @@ from domain.bourre.state import (
     HandRecord,
     Table,
 )
-from domain.cards import Suit, card
+from domain.cards import Suit
 from domain.table import PlayerSeated, TableEnded, TableOpened
 
 
@@ -142,7 +143,7 @@ def _anted(table: Table, event: Anted) -> Table:
 def _dealt(table: Table, event: Dealt) -> Table:
     options = table.options
     n = options.seats
-    trump_card = card(event.trump_card)
+    trump_card = CARD[event.trump_card]
     hand = Hand(
         number=event.hand,
         dealer=event.dealer,
@@ -152,14 +153,15 @@ def _dealt(table: Table, event: Dealt) -> Table:
         trump=Suit(event.trump),
         trump_card=trump_card,
         trump_card_owner=event.trump_card_owner,
-        holdings=tuple(tuple(card(c) for c in cards) for cards in event.hands),
-        stock=tuple(card(c) for c in event.deck[stock_start(options) :]),
+        holdings=tuple(tuple(CARD[c] for c in cards) for cards in event.hands),
+        stock=tuple(CARD[c] for c in event.deck[stock_start(options) :]),
         discards=((),) * n,
         decisions=(None,) * n,
         revealed=options.declaration != "simultaneous",
         served=(False,) * n,
         second=(None,) * n,
         tricks=(0,) * n,
+        order=tuple((event.dealer + 1 + i) % n for i in range(n)),
     )
     return replace(table, hand=advance(hand, options), exempt=frozenset())
 
@@ -204,16 +206,16 @@ def _revealed(hand: Hand, event: DecisionsRevealed, options: Options) -> Hand:
 def _reshuffled(hand: Hand, event: Reshuffled, options: Options) -> Hand:
     return replace(
         hand,
-        stock=hand.stock + tuple(card(c) for c in event.order),
-        gathered=hand.gathered | {card(c) for c in event.pool},
+        stock=hand.stock + tuple(CARD[c] for c in event.order),
+        gathered=hand.gathered | {CARD[c] for c in event.pool},
         reshuffles=event.round,
     )
 
 
 def _discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
     seat = event.seat
-    thrown = {card(c) for c in event.discarded}
-    drawn = tuple(card(c) for c in event.drawn)
+    thrown = tuple(CARD[c] for c in event.discarded)
+    drawn = tuple(CARD[c] for c in event.drawn)
     kept = tuple(c for c in hand.holdings[seat] if c not in thrown)
     owner = hand.trump_card_owner
     if event.took_trump:
@@ -223,7 +225,7 @@ def _discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
         hand,
         holdings=_set(hand.holdings, seat, kept + drawn),
         stock=hand.stock[len(drawn) :],
-        discards=_set(hand.discards, seat, tuple(card(c) for c in event.discarded)),
+        discards=_set(hand.discards, seat, thrown),
         served=_set(hand.served, seat, True),
         trump_card_owner=owner,
     )
@@ -235,7 +237,7 @@ def _second_chance(hand: Hand, event: SecondChanceDeclared, options: Options) ->
 
 
 def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
-    played = card(event.card)
+    played = CARD[event.card]
     seat = event.seat
     trick = (*hand.trick, (seat, played))
     count = len(hand.playing)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from domain.bourre.codes import CODE
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.declaring import pass_refusal
 from domain.bourre.playing import playable
@@ -30,7 +31,7 @@ def to_act(state: Table | None) -> frozenset[int]:
 
 def _discard_choices(table: Table, hand: Hand, seat: int) -> list[tuple[tuple[str, ...], bool]]:
     """Every discard a seat may name (rule 34), with the turned-card option of rule 32."""
-    holding = [c.code for c in hand.holdings[seat]]
+    holding = [CODE[c] for c in hand.holdings[seat]]
     limit = table.options.max_discard
     choices = [(combo, False) for k in range(limit + 1) for combo in combinations(holding, k)]
     if table.options.trump_card == "separate_dealer_may_take" and seat == hand.dealer:
@@ -66,5 +67,5 @@ def legal_commands(state: Table | None, seat: int) -> list[Command]:
             commands.append(SecondChance(seat=seat, play=False))
     elif hand.phase == PLAY:
         legal, _ = playable(hand, seat, table.options)
-        commands.extend(PlayCard(seat=seat, card=c.code) for c in legal)
+        commands.extend(PlayCard(seat=seat, card=CODE[c]) for c in legal)
     return commands

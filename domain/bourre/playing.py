@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from domain.bourre.cinch import apply_cinch
+from domain.bourre.codes import CODE
 from domain.bourre.commands import PlayCard
 from domain.bourre.events import CardPlayed
 from domain.bourre.options import Options
@@ -52,4 +53,4 @@ def decide_play(hand: Hand, command: PlayCard, options: Options) -> list[CardPla
             names = " or ".join(c.code for c in top)
             raise IllegalCommand(f"must play your highest trump (cinch): {names}", rule="bourre 21")
         raise IllegalCommand(why_illegal(chosen, holding, hand.trump, trick), rule="bourre 5.1")
-    return [CardPlayed(hand=hand.number, seat=command.seat, card=chosen.code)]
+    return [CardPlayed(hand=hand.number, seat=command.seat, card=CODE[chosen])]

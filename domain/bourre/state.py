@@ -65,11 +65,11 @@ class Hand(msgspec.Struct, frozen=True, kw_only=True):
     played: frozenset[Card] = frozenset()  # every card played so far this hand
     last_trick: tuple[tuple[int, Card], ...] = ()
     settlement: HandRecord | None = None
+    order: tuple[int, ...] = ()  # seats clockwise from the dealer's left, the dealer last
 
     def rotation(self) -> tuple[int, ...]:
         """Seats clockwise from the dealer's left, the dealer last (rules 4, 11)."""
-        n = len(self.holdings)
-        return tuple((self.dealer + 1 + i) % n for i in range(n))
+        return self.order
 
     def active(self, seat: int) -> bool:
         """Still in the hand: declared play and did not pass at the second chance."""

@@ -104,6 +104,14 @@ def illegal_probe(state: Table, rng: random.Random) -> Command:
     return SecondChance(seat=seat, play=rng.random() < 0.5)
 
 
+def same_choice(command: Command) -> tuple[Any, ...]:
+    """A command's meaning: a discard names a set of cards, in any order."""
+    fields = msgspec.structs.asdict(command)
+    if "discard" in fields:
+        fields["discard"] = frozenset(fields["discard"])
+    return (type(command), *sorted(fields.items(), key=lambda item: item[0]))
+
+
 def bot_choice(commands: list[Command], rng: random.Random) -> Command:
     """A random legal command; passes get a fair share so that every path is exercised."""
     passes = [c for c in commands if isinstance(c, Declare | SecondChance) and not c.play]
@@ -152,7 +160,7 @@ def test_bourre_random_tables_keep_every_invariant_after_every_step(
             cinched.add(cinch)
         probe = illegal_probe(state, rng)
         legal_now = GAME.legal_commands(state, probe.seat)  # type: ignore[attr-defined]
-        if probe not in legal_now:
+        if same_choice(probe) not in {same_choice(c) for c in legal_now}:
             try:
                 GAME.decide(state, probe)
             except DomainError as error:

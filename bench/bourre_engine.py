@@ -1,0 +1,110 @@
+"""Rules engine benchmark (design §6): random-bot Bourré hands per second, pure domain.
+
+Seven players, default options (sequential declaration, dealer's card for trump, cinch with
+equivalent trumps, carry on ties, no pot limit). Each bot picks uniformly among
+``legal_commands`` for the seat the table waits for (as ``cardroom simulate`` does); every
+command goes through ``decide`` and every event through ``evolve``, as the write side would
+apply them. A table is played for ``--per-table`` hands, then a fresh table is opened (with
+random bots nearly everyone plays and is bourré often, so pots compound quickly).
+
+Printed: hands/s and commands/s for the full loop (bot + ``legal_commands`` + ``decide`` +
+``evolve``), and for ``decide`` + ``evolve`` alone (replaying the recorded commands).
+
+``python bench/bourre_engine.py [--hands 2000] [--seats 7] [--per-table 25] [--seed 1]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from domain.bourre.events import HandSettled
+from domain.bourre.game import GAME
+from domain.table import OpenTable, TakeSeat
+
+
+def play_hands(
+    hands: int, seats: int, per_table: int, seed: int
+) -> tuple[list[list[Any]], dict[str, int]]:
+    """Bot-played tables until ``hands`` hands are settled; returns each table's commands."""
+    rng = random.Random(seed)
+    tables: list[list[Any]] = []
+    settled = 0
+    outcomes = {"won": 0, "tied": 0, "solo": 0, "bourre_players": 0}
+    table_seed = seed
+    while settled < hands:
+        table_seed += 1
+        commands: list[Any] = [OpenTable(game="bourre", options={"seats": seats}, seed=table_seed)]
+        commands += [TakeSeat(name=f"bot{s}", token_hash=f"t{s}") for s in range(seats)]
+        state: Any = None
+        for command in commands:
+            for event in GAME.decide(state, command):
+                state = GAME.evolve(state, event)
+        in_table = 0
+        while in_table < per_table and settled < hands:
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            command = rng.choice(GAME.legal_commands(state, seat))
+            commands.append(command)
+            for event in GAME.decide(state, command):
+                state = GAME.evolve(state, event)
+                if isinstance(event, HandSettled):
+                    settled += 1
+                    in_table += 1
+                    outcome = (
+                        "solo" if event.solo else "won" if event.winner is not None else "tied"
+                    )
+                    outcomes[outcome] += 1
+                    outcomes["bourre_players"] += len(event.bourre)
+        tables.append(commands)
+    return tables, outcomes
+
+
+def replay(tables: list[list[Any]]) -> int:
+    """``decide`` + ``evolve`` only, for the recorded commands; returns events applied."""
+    applied = 0
+    for commands in tables:
+        state: Any = None
+        for command in commands:
+            for event in GAME.decide(state, command):
+                state = GAME.evolve(state, event)
+                applied += 1
+    return applied
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--seats", type=int, default=7, choices=range(2, 9))
+    parser.add_argument("--per-table", type=int, default=25)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    start = time.perf_counter()
+    tables, outcomes = play_hands(args.hands, args.seats, args.per_table, args.seed)
+    full = time.perf_counter() - start
+    commands = sum(len(t) for t in tables)
+
+    start = time.perf_counter()
+    events = replay(tables)
+    engine = time.perf_counter() - start
+
+    print(f"Bourré engine, {args.seats} seats, default options, {args.hands} hands")
+    print(f"  outcomes: {outcomes}")
+    print(
+        f"  full loop (bot + legal_commands + decide + evolve): "
+        f"{args.hands / full:,.0f} hands/s, {commands / full:,.0f} commands/s"
+    )
+    print(
+        f"  decide + evolve only: {args.hands / engine:,.0f} hands/s, "
+        f"{commands / engine:,.0f} commands/s, {events / engine:,.0f} events/s"
+    )
+
+
+if __name__ == "__main__":
+    main()
