@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.burraco.commands import Discard
+from domain.burraco.commands import AddToMeld, Discard, Draw, Meld
 from domain.burraco.events import HandScored, MatchWon, TeamScore
 from domain.burraco.game import GAME
 from domain.burraco.melds import arrange_new
@@ -155,3 +155,45 @@ def test_burraco_rule_1_four_players_play_in_partnerships_of_opposite_seats() ->
 def test_burraco_rule_1_heads_up_each_player_is_a_team() -> None:
     view = GAME.view(seated_table(options={"players": 2}), None)
     assert [t["seats"] for t in view["teams"]] == [[0], [1]]
+
+
+def test_burraco_a_whole_hand_played_by_commands_scores_as_counted_by_hand() -> None:
+    """Heads-up, every move a command: rules 12, 16–18, 22–26 end to end."""
+    deck = stacked_deck(
+        players=2,
+        hands={
+            1: "3H 4H 5H 6H 7H 8H 9H KC KD KS QC",
+            0: "2S 5C 9D JS 4S 6D 8C 10S QD 3D 7S",
+        },
+        pozzetti=("4D 5D 6D 7D 8D 9D 10D JC JD JS JH", ""),
+        discard="AC",
+        stock="10H 6C 5C",
+    )
+    table = seated_table(deck, options={"players": 2})
+    table, _ = play(
+        table,
+        Draw(seat=1),  # 10H
+        Meld(seat=1, cards=codes(parse("3H 4H 5H 6H 7H 8H 9H 10H"))),
+        Meld(seat=1, cards=codes(parse("KC KD KS"))),
+        Discard(seat=1, card="QC"),  # rule 17: the pozzetto, sealed
+        Draw(seat=0),  # 6C
+        Discard(seat=0, card="6C"),  # seat 1's pozzetto opens
+        Draw(seat=1),  # 5C
+        Meld(seat=1, cards=codes(parse("4D 5D 6D 7D 8D 9D 10D"))),
+        Meld(seat=1, cards=codes(parse("JC JD JS"))),
+        AddToMeld(seat=1, meld=1, cards=["JH"]),
+    )
+    table, events = play(table, Discard(seat=1, card="5C"))  # rule 18: closing
+    assert names(events) == ["Discarded", "HandClosed", "HandScored", "Dealt"]
+    scored = events[2]
+    # team B: hearts 3–J 65, KKK 30, diamonds 4–10 50, JJJ 30; two clean burracos; closed
+    assert scored.scores[1] == TeamScore(
+        melds=65 + 30 + 50 + 30, in_hand=0, burracos=400, closing=100, pozzetto=0, total=675,
+        clean_burracos=2,
+    )  # fmt: skip
+    # team A: 2S 20, 5C 5, 9D 10, JS 10, 4S 5, 6D 5, 8C 10, 10S 10, QD 10, 3D 5, 7S 5
+    assert scored.scores[0] == TeamScore(
+        melds=0, in_hand=-95, burracos=0, closing=0, pozzetto=-100, total=-195
+    )
+    assert GAME.ledger(table)["teams"] == [{"team": "A", "total": -195},
+                                           {"team": "B", "total": 675}]  # fmt: skip
