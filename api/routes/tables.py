@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from litestar import get, post
-from litestar.params import JSONBody
+from litestar.params import JSONBody, QueryParameter
 
 from api.params import TableId
 from api.problems import ApiProblem
@@ -78,10 +78,17 @@ async def take_seat(
     )
 
 
+GameFilter = Annotated[
+    Literal["bourre", "burraco"] | None,
+    QueryParameter(name="game", required=False, description="only tables of this game"),
+]
+
+
 @get("/tables", summary="Lobby")
-async def lobby(services: ServicesDep) -> list[dict[str, Any]]:
-    """The open tables (waiting for players or playing), from the read models."""
-    return await blocking(services.read_models.lobby)
+async def lobby(services: ServicesDep, game: GameFilter = None) -> list[dict[str, Any]]:
+    """The open tables (waiting for players or playing), oldest first, from the read
+    models; ended tables leave the lobby."""
+    return await blocking(services.read_models.lobby, game)
 
 
 ROUTES = [create_table, take_seat, lobby]

@@ -88,3 +88,17 @@ def test_redis_down_is_a_503_problem_and_health_says_so(tmp_path: Any) -> None:
         created = client.post("/tables", json={"game": "bourre", "options": {"seats": 2}})
         assert created.status_code == 201
         assert_problem(client.get(f"/tables/{created.json()['tableId']}"), 503)
+
+
+def test_the_lobby_lists_open_tables_and_filters_by_game(client: TestClient[Any]) -> None:
+    from tests.api.helpers import head, open_table
+
+    bourre = open_table(client, "bourre", {"seats": 2})
+    burraco = open_table(client, "burraco", {"players": 2})
+    after = head(client)
+    client.get(f"/tables/{burraco}?after={after}")  # wait for the projection
+    everything = client.get("/tables").json()
+    assert [line["tableId"] for line in everything] == [bourre, burraco]
+    only = client.get("/tables?game=burraco").json()
+    assert [line["tableId"] for line in only] == [burraco]
+    assert client.get("/tables?game=poker").status_code == 400
