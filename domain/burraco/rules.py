@@ -37,6 +37,7 @@ from domain.burraco.state import (
     evolve,
     team_of,
 )
+from domain.burraco.values import INFO
 from domain.cards import CardError, card
 from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
 from domain.table import TableEnded
@@ -72,7 +73,7 @@ def canonical(codes_: Sequence[str]) -> list[str]:
     if not isinstance(codes_, list | tuple) or not all(isinstance(c, str) for c in codes_):
         raise IllegalCommand("cards must be a list of card codes")
     try:
-        return [card(code).code for code in codes_]
+        return [code if code in INFO else card(code).code for code in codes_]
     except CardError as error:
         raise IllegalCommand(str(error)) from None
 

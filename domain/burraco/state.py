@@ -234,16 +234,12 @@ def _melded(t: Table, e: Melded) -> Table:
 def _extended(t: Table, e: MeldExtended) -> Table:
     r = t.round
     assert r is not None
-    melds = tuple(
-        TeamMeld(
-            m.id,
-            m.team,
-            Layout(m.layout.kind, tuple(e.cards), m.layout.suit, m.layout.rank, e.low, e.wild),
-        )
-        if m.id == e.meld
-        else m
-        for m in r.melds
+    index = next(i for i, m in enumerate(r.melds) if m.id == e.meld)
+    old = r.melds[index]
+    layout = Layout(
+        old.layout.kind, tuple(e.cards), old.layout.suit, old.layout.rank, e.low, e.wild
     )
+    melds = _set_seat(r.melds, index, TeamMeld(old.id, old.team, layout))
     return replace(
         t,
         round=replace(
