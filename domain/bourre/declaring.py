@@ -129,7 +129,7 @@ def decide_declare(table: Table, hand: Hand, command: Declare) -> list[Event]:
         return [declared, *_second_ante(table, hand, [seat]), *draw]
     if command.discard or command.take_trump:
         raise IllegalCommand(
-            "name your discards in the draw, after the declarations "
+            "name your discards (and take the turned card) in the draw, after the declarations "
             f"(declaration: {options.declaration})"
         )
     if sealed:

@@ -7,6 +7,10 @@ unique winner: winner receives cap; carried' = P - cap
 tie:           carried' = P            (tie: split — the tied share cap, remainder stays)
 each bourré player pays cap into the next pot
 ```
+
+Next hand's antes (rule 6): everyone but this hand's bourré players and, with ``tie: carry``,
+the tied players (their stake stayed in the pot). With ``tie: split`` the tied players were
+paid their share, so they ante like everyone else; with ``double_ante`` nobody is exempt.
 """
 
 from __future__ import annotations
