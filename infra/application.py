@@ -1,9 +1,10 @@
 """The eventsourcing ``Application`` that stores tables, and store-specific look-ups.
 
 One aggregate sequence per table (``originator_id`` = table id); every game event is one
-stored event, mapped by :class:`infra.transcoder.MsgspecMapper`. We use the application's
-event store, recorder and notification log directly: a table's state is a fold of the game's
-``evolve`` over its events (see :mod:`infra.tables`), not a library aggregate.
+stored event, mapped by :class:`infra.transcoder.MsgspecMapper`; table snapshots live in
+the library's snapshot store, mapped by :class:`infra.snapshots.SnapshotMapper`. We use the
+application's event store, recorder and notification log directly: a table's state is a fold
+of the game's ``evolve`` over its events (see :mod:`infra.tables`), not a library aggregate.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from typing import Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import Mapper
+from eventsourcing.persistence import EventStore, Mapper
 
+from infra.snapshots import SnapshotMapper
 from infra.transcoder import MsgspecMapper
 
 
@@ -21,10 +23,21 @@ class CardroomApplication(Application[UUID]):
     """The tables' event store. Its name fixes the PostgreSQL table: ``cardroom_events``."""
 
     name = "Cardroom"
-    env: ClassVar[dict[str, str]] = {}
+    # The snapshot store exists (``app.snapshots``); the store decides when to write one.
+    env: ClassVar[dict[str, str]] = {"IS_SNAPSHOTTING_ENABLED": "y"}
 
     def construct_mapper(self) -> Mapper[UUID]:
         return MsgspecMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
+
+    def construct_snapshot_store(self) -> EventStore[UUID]:
+        return EventStore(
+            mapper=SnapshotMapper(
+                transcoder=self.mapper.transcoder,
+                compressor=self.factory.compressor(),
+                cipher=self.factory.cipher(),
+            ),
+            recorder=self.factory.aggregate_recorder(purpose="snapshots"),
+        )
 
     def notification_position(self, table_id: UUID, version: int) -> int:
         """The notification-log position of one stored event (for a replayed command result).

@@ -47,6 +47,7 @@ from infra.records import (
     VersionConflict,
 )
 from infra.settings import Settings
+from infra.snapshots import SNAPSHOT_EVERY, load_snapshot, take_snapshot
 from infra.tables import FoldedTable, TableCache, TableLocks, fold_table
 from infra.transcoder import StoredTableEvent
 
@@ -72,7 +73,8 @@ class TableStore:
 
     def __init__(self, settings: Settings, *, cache_size: int | None = None) -> None:
         self.settings = settings
-        self.app = CardroomApplication(env=eventsourcing_env(settings.event_store))
+        env = {**eventsourcing_env(settings.event_store), "IS_SNAPSHOTTING_ENABLED": "y"}
+        self.app = CardroomApplication(env=env)
         self._cache = TableCache() if cache_size is None else TableCache(cache_size)
         self._locks = TableLocks()
 
@@ -238,14 +240,20 @@ class TableStore:
         else:
             # Fold forward from the nearest in-memory checkpoint, not from the first event.
             checkpoint = current.nearest_checkpoint(version)
-            if checkpoint is None:
+            base: FoldedTable | None
+            if checkpoint is not None:
+                base = FoldedTable(table_id, current.game, checkpoint[1], checkpoint[0])
+            else:
+                base = self._guarded(load_snapshot, self.app, table_id, lte=version)
+            if base is None:
                 found = fold_table(table_id, self._stored(table_id, lte=version))
                 assert found is not None  # the table exists: it has a first event
                 past = found
             else:
-                at, state = checkpoint
-                base = FoldedTable(table_id, current.game, state, at)
-                past = base.advanced(self._stored(table_id, gt=at, lte=version), stored=False)
+                events = self._stored(table_id, gt=base.version, lte=version)
+                past = FoldedTable(table_id, base.game, base.state, base.version).advanced(
+                    events, stored=False
+                )
         return LoadedTable(past.table_id, past.game, past.state, past.version)
 
     def seat_for_token(self, table_id: UUID, token: str) -> int | None:
@@ -308,9 +316,14 @@ class TableStore:
         """The table now: cached and fast-forwarded, or folded from all its events."""
         cached = self._cache.get(table_id)
         if cached is None:
-            table = fold_table(table_id, self._stored(table_id))
-            if table is None:
-                raise TableNotFound(f"no table {table_id}")
+            snapshot = self._guarded(load_snapshot, self.app, table_id)
+            if snapshot is not None:
+                table = snapshot.advanced(self._stored(table_id, gt=snapshot.version))
+            else:
+                found = fold_table(table_id, self._stored(table_id))
+                if found is None:
+                    raise TableNotFound(f"no table {table_id}")
+                table = found
         else:
             table = cached.advanced(self._stored(table_id, gt=cached.version))
         self._cache.put(table)
@@ -335,6 +348,9 @@ class TableStore:
         except PersistenceError as error:
             raise StoreUnavailable(f"the event store did not answer: {error}") from error
         self._cache.put(after.saved(envelopes))
+        for version, state in after.staged:
+            if version % SNAPSHOT_EVERY == 0:
+                take_snapshot(self.app, after, version, state, envelopes[-1].at)
         return CommandResult(
             table_id=before.table_id,
             version=after.version,
