@@ -22,6 +22,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -44,6 +45,8 @@ DEFAULT_TABLE_CACHE = 10_000
 # A rebuild's fence expires if the rebuilding process dies; it is renewed while flushing.
 _FENCE_TTL_MS = 600_000
 _UNLINK_CHUNK = 500
+# The first idle poll after a batch (seconds); doubles up to the caller's poll interval.
+_QUICK_POLL = 0.002
 
 
 class Projector:
@@ -98,9 +101,14 @@ class Projector:
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
         """Project until ``stop`` is set: batches back to back, then poll (or LISTEN on
-        PostgreSQL). Errors (Redis or the store away) are logged and retried with backoff."""
+        PostgreSQL). Errors (Redis or the store away) are logged and retried with backoff.
+
+        Polling starts quick after the last batch and slows to ``poll_interval`` while the log
+        stays quiet: low lag under load, cheap when idle.
+        """
         wakeup = wakeup_for(self._store)
         backoff = poll_interval
+        idle = _QUICK_POLL
         try:
             while not stop.is_set():
                 try:
@@ -108,11 +116,14 @@ class Projector:
                 except Exception:
                     log.exception("projection batch failed; retrying in %.2fs", backoff)
                     stop.wait(backoff)
-                    backoff = min(backoff * 2, 5.0)
+                    backoff = min(max(backoff, 0.01) * 2, 5.0)
                     continue
                 backoff = poll_interval
-                if processed == 0:
-                    wakeup.wait(stop, poll_interval)
+                if processed:
+                    idle = _QUICK_POLL
+                    continue
+                wakeup.wait(stop, min(idle, poll_interval))
+                idle *= 2
         finally:
             wakeup.close()
 
@@ -145,34 +156,48 @@ class Projector:
         return parse_position(self._tracking.stored_position()) or 0
 
     # -- projecting a batch ------------------------------------------------------------------
-    def _project(self, notifications: list[Any] | Any) -> Batch:
+    def _project(self, notifications: Sequence[NotificationLike]) -> Batch:
         touched: dict[UUID, TableProjection] = {}
         opened_at: dict[UUID, int] = {}
-        counts: dict[str, int] = {}
+        counts: dict[str, dict[str, int]] = {}  # game -> counter -> increment
+        previous: TableProjection | None = None
         for note in notifications:
-            table = self._advance(note)
-            touched[note.table_id] = table
-            if isinstance(note.event, TableOpened):
+            # Consecutive events of one table are common (a command writes several): skip the
+            # dictionary work (UUID hashing and comparing is slow) when the table repeats.
+            if previous is not None and note.table_id == previous.table_id:
+                table = self._advance(note, previous)
+            else:
+                table = self._advance(note, self._tables.get(note.table_id))
+            if table is not previous:
+                touched[note.table_id] = table
+            previous = table
+            event = note.event
+            if isinstance(event, TableOpened):
                 opened_at[note.table_id] = note.position
-            _count(counts, table.game.name, note.event, table.game.counters(note.event))
+            _count(counts.setdefault(table.game.name, {}), event, table.game.counters(event))
         batch = Batch()
         for table in touched.values():
+            self._tables.move_to_end(table.table_id)  # most recently active last (eviction)
             self._write_table(batch, table, opened_at.get(table.table_id))
-        for name, amount in counts.items():
-            batch.hincrby(self.keys.analytics(), name, amount)
+        totals: dict[str, int] = {}
+        for game, increments in counts.items():
+            for counter, amount in increments.items():
+                batch.hincrby(self.keys.analytics(), Keys.counter_field(game, counter), amount)
+                totals[counter] = totals.get(counter, 0) + amount
+        for counter, amount in totals.items():
+            batch.hincrby(self.keys.analytics(), Keys.counter_field(ALL_GAMES, counter), amount)
         return batch
 
-    def _advance(self, note: NotificationLike) -> TableProjection:
+    def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
         """The table after ``note``'s event: evolved in memory, or loaded from the store."""
-        table = self._tables.get(note.table_id)
         if table is not None and table.version == note.version - 1:
             table.apply(note.event, note.version)
-        elif note.version == 1 and isinstance(note.event, TableOpened):
+            return table
+        if note.version == 1 and isinstance(note.event, TableOpened):
             table = TableProjection.opened(note.table_id, note.event)
         else:
             table = TableProjection.load(self._store, note.table_id, note.version)
         self._tables[note.table_id] = table
-        self._tables.move_to_end(note.table_id)
         return table
 
     def _write_table(self, batch: Batch, table: TableProjection, opened_at: int | None) -> None:
@@ -237,20 +262,17 @@ class Projector:
                 self._redis.unlink(*chunk)
 
 
-def _count(counts: dict[str, int], game: str, event: Any, increments: dict[str, int]) -> None:
-    """Analytics: the game's counters for ``event`` plus generic ones, per game and ``all``.
+def _count(counts: dict[str, int], event: Any, increments: dict[str, int]) -> None:
+    """Analytics: the game's counters for ``event`` plus generic ones.
 
     The generic counters (events, tables opened and ended) yield to a game's own counter of
     the same name. Zero increments are kept, so a counter's field exists as soon as it was
     ever counted, however the events were batched (rebuild must equal the incremental run).
     """
-    merged = {"events": 1}
-    if isinstance(event, TableOpened):
-        merged["tables_opened"] = 1
-    elif isinstance(event, TableEnded):
-        merged["tables_ended"] = 1
-    merged.update(increments)
-    for counter, amount in merged.items():
-        for scope in (ALL_GAMES, game):
-            field = Keys.counter_field(scope, counter)
-            counts[field] = counts.get(field, 0) + int(amount)
+    counts["events"] = counts.get("events", 0) + 1
+    if isinstance(event, TableOpened) and "tables_opened" not in increments:
+        counts["tables_opened"] = counts.get("tables_opened", 0) + 1
+    elif isinstance(event, TableEnded) and "tables_ended" not in increments:
+        counts["tables_ended"] = counts.get("tables_ended", 0) + 1
+    for counter, amount in increments.items():
+        counts[counter] = counts.get(counter, 0) + int(amount)
