@@ -84,19 +84,20 @@ class Projector:
             if not notifications:
                 return 0
             try:
-                batch = self._project(notifications)
+                batch, touched = self._project(notifications)
                 result = self._tracking.commit(batch, expected, str(notifications[-1].position))
             except BaseException:
                 # Memory may now be ahead of Redis: forget it, the store has everything.
                 self._forget()
                 raise
             if not result.committed:
-                log.info("position moved to %s by another projector; resynchronising",
-                         result.position)  # fmt: skip
+                log.info(
+                    "another projector moved the position to %s; resynchronising", result.position
+                )
                 self._forget()
                 return 0
             self._position = result.position
-            self._evict()
+            self._evict(touched)
             return len(notifications)
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
@@ -156,7 +157,10 @@ class Projector:
         return parse_position(self._tracking.stored_position()) or 0
 
     # -- projecting a batch ------------------------------------------------------------------
-    def _project(self, notifications: Sequence[NotificationLike]) -> Batch:
+    def _project(
+        self, notifications: Sequence[NotificationLike]
+    ) -> tuple[Batch, list[TableProjection]]:
+        """The batch of writes for ``notifications``, and the tables they moved."""
         touched: dict[UUID, TableProjection] = {}
         opened_at: dict[UUID, int] = {}
         counts: dict[str, dict[str, int]] = {}  # game -> counter -> increment
@@ -186,7 +190,7 @@ class Projector:
                 totals[counter] = totals.get(counter, 0) + amount
         for counter, amount in totals.items():
             batch.hincrby(self.keys.analytics(), Keys.counter_field(ALL_GAMES, counter), amount)
-        return batch
+        return batch, list(touched.values())
 
     def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
         """The table after ``note``'s event: evolved in memory, or loaded from the store."""
@@ -204,11 +208,11 @@ class Projector:
         """Overwrite the table's views, ledger and lobby line with its current state."""
         keys, game, table_id = self.keys, table.game, str(table.table_id)
         public_state, public_version = table.public()
-        batch.set(keys.view(table.table_id, None),
-                  self._view(table, public_state, public_version, None))  # fmt: skip
+        public_view = self._view(table, public_state, public_version, None)
+        batch.set(keys.view(table.table_id, None), public_view)
         for seat in sorted(table.seats):
-            batch.set(keys.view(table.table_id, seat),
-                      self._view(table, table.state, table.version, seat))  # fmt: skip
+            seat_view = self._view(table, table.state, table.version, seat)
+            batch.set(keys.view(table.table_id, seat), seat_view)
         # The ledger is public: it follows the spectators' view so it reveals nothing early.
         batch.set(keys.ledger(table.table_id), _encode(game.ledger(public_state)))
         if table.ended:
@@ -241,9 +245,12 @@ class Projector:
         self._tables.clear()
         self._position = None
 
-    def _evict(self) -> None:
-        for table_id in [tid for tid, table in self._tables.items() if table.ended]:
-            del self._tables[table_id]
+    def _evict(self, touched: list[TableProjection]) -> None:
+        """Drop ended tables (no event follows ``TableEnded``) and the least recently active
+        beyond the cache size; a dropped table that moves again is loaded from the store."""
+        for table in touched:
+            if table.ended:
+                self._tables.pop(table.table_id, None)
         while len(self._tables) > self._table_cache:
             self._tables.popitem(last=False)
 
