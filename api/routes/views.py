@@ -112,14 +112,18 @@ def read_timeline(
     services: Services, table_id: UUID, viewer: Viewer, start: int, end: int | None
 ) -> list[dict[str, Any]]:
     facts = services.facts(table_id)
-    events = services.store.events(table_id, start)
-    if not events:
+    visible = facts.visible_version(viewer, services.store.get(table_id).version)
+    end = visible if end is None else min(end, visible)
+    if start > end:
         return []
-    visible = facts.visible_version(viewer, events[-1].version)
-    events = [r for r in events if r.version <= visible]
-    # A hand settled after ``end`` still reveals its cards in this page (design §5).
-    settled = facts.settled_hands(events)
-    return [facts.redact(r, viewer, settled) for r in events if end is None or r.version <= end]
+    page = services.store.events(table_id, start, end)
+    settled = facts.settled_hands(page)
+    # Only the page's last hand can settle after the page ends (a hand's settlement comes
+    # before the next hand's events); if it has, its cards show here too (design §5).
+    last = max((facts.game.hand_of(r.event) for r in page), default=0)
+    if last and last not in settled and _hand_settled(services, table_id, last, end + 1, visible):
+        settled.add(last)
+    return [facts.redact(r, viewer, settled) for r in page]
 
 
 @get("/tables/{table_id:uuid}/timeline", summary="Timeline")
