@@ -1,10 +1,13 @@
 """The write side: tables as event streams, commands through the game's ``decide`` (design §3).
 
-``TableStore`` loads a table (cache + fast-forward, :mod:`infra.tables`), runs the game's
-``decide``, and appends the new events with optimistic concurrency: the store's unique
-(table, version) key refuses a write that raced another. Such a conflict is retried after
-reloading while the command is still legal (bounded); otherwise it is a
-:class:`VersionConflict`. Domain errors propagate unchanged and write nothing.
+``TableStore`` loads a table (a per-process cache, :mod:`infra.tables`; cold loads start from
+the latest snapshot, :mod:`infra.snapshots`), runs the game's ``decide``, and appends the new
+events with optimistic concurrency: the store's unique (table, version) key refuses a write
+that raced another. Such a conflict is retried after reloading while the command is still
+legal (bounded); otherwise it is a :class:`VersionConflict`. Domain errors propagate unchanged
+and write nothing. A command's first attempt trusts the cache without re-reading the table:
+if another process wrote meanwhile, the save is refused and the command is re-decided on the
+fresh table, so a stale cache costs a retry, never a wrong answer.
 
 Idempotency: a command's idempotency key is stored with each event it wrote. A retried key
 (same table) returns the first command's result and writes nothing — after a restart too, and
