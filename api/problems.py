@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi.datastructures import ResponseSpec
 from redis import RedisError
 
 from domain.cards import CardError
@@ -182,4 +183,28 @@ def exception_handlers() -> dict[Any, Any]:
         RedisError: store_error_handler(503, "redis-unavailable"),
         HTTPException: http_exception_handler,
         Exception: unexpected_error_handler,
+    }
+
+
+_MEANINGS = {
+    400: "malformed request: a body, query, header or path that does not parse (names `field`)",
+    401: "no token, or a token that holds no seat at this table",
+    403: "not allowed: another seat's turn, a body naming another seat, stacked decks off",
+    404: "unknown table (or hand)",
+    409: "version conflict (expectedVersion), a taken seat, or a closed table",
+    422: "illegal under the rules (names `rule`, `option` or `field`)",
+    503: "the store or Redis does not answer, or the projection lags behind `after`",
+}
+
+
+def documented(*statuses: int) -> dict[int, ResponseSpec]:
+    """OpenAPI entries for the problem answers an operation may give."""
+    return {
+        status: ResponseSpec(
+            data_container=Problem,
+            description=_MEANINGS[status],
+            media_type=PROBLEM_JSON,
+            generate_examples=False,
+        )
+        for status in statuses
     }

@@ -17,7 +17,7 @@ from litestar.params import PathParameter
 
 from api.auth import caller_seat
 from api.params import Authorization, TableId
-from api.problems import ApiProblem
+from api.problems import ApiProblem, documented
 from api.schemas import Verification
 from api.services import Services, ServicesDep, blocking
 from domain.cards import deck_commitment
@@ -76,7 +76,11 @@ def verify_hand(services: Services, table_id: UUID, viewer: Viewer, hand: int) -
     )
 
 
-@get("/tables/{table_id:uuid}/hands/{n:int}/verify", summary="Verify a deal")
+@get(
+    "/tables/{table_id:uuid}/hands/{n:int}/verify",
+    summary="Verify a deal",
+    responses=documented(400, 401, 404, 503),
+)
 async def verify(
     table_id: TableId, n: HandNumber, services: ServicesDep, authorization: Authorization = None
 ) -> Verification:

@@ -6,6 +6,7 @@ import logging
 
 from litestar import Response, get
 
+from api.problems import documented
 from api.schemas import Health, ProjectionHealth
 from api.services import Services, ServicesDep, blocking
 
@@ -34,7 +35,7 @@ def check(services: Services) -> Health:
     )
 
 
-@get("/health", summary="Health")
+@get("/health", summary="Health", responses=documented(503))
 async def health(services: ServicesDep) -> Response[Health]:
     """200 when the event store and Redis answer (503 otherwise), with the projection's
     position, the log head and the lag between them."""

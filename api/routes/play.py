@@ -11,6 +11,7 @@ from litestar.params import JSONBody
 from api.auth import seat_of, viewer_of
 from api.commands import command_object, to_command
 from api.params import Authorization, IdempotencyKey, TableId
+from api.problems import documented
 from api.schemas import CommandAccepted
 from api.services import Services, ServicesDep, blocking
 
@@ -36,6 +37,7 @@ ISSUE_DESCRIPTION = (
     status_code=200,
     summary="Issue a command",
     description=ISSUE_DESCRIPTION,
+    responses=documented(400, 401, 403, 404, 409, 422, 503),
 )
 async def issue_command(
     table_id: TableId,
@@ -75,7 +77,7 @@ def decide_command(
     )
 
 
-@get("/tables/{table_id:uuid}/legal", summary="Legal commands")
+@get("/tables/{table_id:uuid}/legal", summary="Legal commands", responses=documented(401, 404, 503))
 async def legal_commands(
     table_id: TableId, services: ServicesDep, authorization: Authorization = None
 ) -> Response[list[dict[str, Any]]]:

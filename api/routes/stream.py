@@ -24,7 +24,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from api.auth import caller_seat
 from api.params import Authorization, TableId
-from api.problems import ApiProblem
+from api.problems import ApiProblem, documented
 from api.services import Services, ServicesDep, blocking
 from api.visibility import TableFacts
 from domain.game import Viewer
@@ -119,7 +119,11 @@ async def _events(
         await anyio.sleep(POLL)
 
 
-@get("/tables/{table_id:uuid}/stream", summary="Live stream (SSE)")
+@get(
+    "/tables/{table_id:uuid}/stream",
+    summary="Live stream (SSE)",
+    responses=documented(400, 401, 404, 503),
+)
 async def stream(
     table_id: TableId,
     services: ServicesDep,

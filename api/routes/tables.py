@@ -8,7 +8,7 @@ from litestar import get, post
 from litestar.params import JSONBody, QueryParameter
 
 from api.params import TableId
-from api.problems import ApiProblem
+from api.problems import ApiProblem, documented
 from api.schemas import CreateTable, SeatTaken, TableCreated, TakeSeat
 from api.services import ServicesDep, blocking
 from domain.cards import CardError, card
@@ -31,7 +31,9 @@ def _canonical_decks(decks: list[list[str]]) -> list[list[str]]:
     return out
 
 
-@post("/tables", status_code=201, summary="Create a table")
+@post(
+    "/tables", status_code=201, summary="Create a table", responses=documented(400, 403, 422, 503)
+)
 async def create_table(data: JSONBody[CreateTable], services: ServicesDep) -> TableCreated:
     """Open a Bourré or Burraco table with the spec's options (validated per game; an
     unknown key or a bad value is named in the problem's ``option``). ``decks`` stacks the
@@ -59,7 +61,12 @@ async def create_table(data: JSONBody[CreateTable], services: ServicesDep) -> Ta
     )
 
 
-@post("/tables/{table_id:uuid}/seats", status_code=201, summary="Take a seat")
+@post(
+    "/tables/{table_id:uuid}/seats",
+    status_code=201,
+    summary="Take a seat",
+    responses=documented(400, 404, 409, 422, 503),
+)
 async def take_seat(
     table_id: TableId, data: JSONBody[TakeSeat], services: ServicesDep
 ) -> SeatTaken:
@@ -84,7 +91,7 @@ GameFilter = Annotated[
 ]
 
 
-@get("/tables", summary="Lobby")
+@get("/tables", summary="Lobby", responses=documented(400, 503))
 async def lobby(services: ServicesDep, game: GameFilter = None) -> list[dict[str, Any]]:
     """The open tables (waiting for players or playing), oldest first, from the read
     models; ended tables leave the lobby."""

@@ -17,7 +17,7 @@ from litestar.params import QueryParameter
 
 from api.auth import caller_seat, viewer_of
 from api.params import AfterPosition, Authorization, TableId
-from api.problems import ApiProblem
+from api.problems import ApiProblem, documented
 from api.services import Services, ServicesDep, blocking
 from domain.game import Viewer
 
@@ -82,7 +82,7 @@ def view_from_store(services: Services, table_id: UUID, viewer: Viewer) -> dict[
     )
 
 
-@get("/tables/{table_id:uuid}", summary="Table view")
+@get("/tables/{table_id:uuid}", summary="Table view", responses=documented(400, 401, 404, 422, 503))
 async def table_view(
     table_id: TableId,
     services: ServicesDep,
@@ -126,7 +126,9 @@ def read_timeline(
     return [facts.redact(r, viewer, settled) for r in page]
 
 
-@get("/tables/{table_id:uuid}/timeline", summary="Timeline")
+@get(
+    "/tables/{table_id:uuid}/timeline", summary="Timeline", responses=documented(400, 401, 404, 503)
+)
 async def timeline(
     table_id: TableId,
     services: ServicesDep,
@@ -193,7 +195,11 @@ def read_replay(
     return loaded.version, framed(table_id, loaded.game.name, loaded.version, view)
 
 
-@get("/tables/{table_id:uuid}/replay", summary="Replay (time travel)")
+@get(
+    "/tables/{table_id:uuid}/replay",
+    summary="Replay (time travel)",
+    responses=documented(400, 401, 404, 422, 503),
+)
 async def replay(
     table_id: TableId, at: AtVersion, services: ServicesDep, authorization: Authorization = None
 ) -> Response[dict[str, Any]]:
@@ -209,7 +215,7 @@ def ledger_from_store(services: Services, table_id: UUID) -> dict[str, Any]:
     return loaded.game.ledger(loaded.state)
 
 
-@get("/tables/{table_id:uuid}/ledger", summary="Ledger")
+@get("/tables/{table_id:uuid}/ledger", summary="Ledger", responses=documented(400, 404, 422, 503))
 async def ledger(
     table_id: TableId, services: ServicesDep, after: AfterPosition = None
 ) -> Response[dict[str, Any]]:
