@@ -140,6 +140,10 @@ def parse_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Options]:
     return normalised, options
 
 
+OPTION_FIELDS = tuple(field.name for field in msgspec.structs.fields(Options))
+
+
 def options_from_record(recorded: Mapping[str, Any]) -> Options:
-    """The typed options of a recorded (already normalised) ``TableOpened.options``."""
-    return parse_options(recorded)[1]
+    """The typed options of a recorded ``TableOpened.options`` (already validated when the
+    table opened). Replay does not validate again: a key added later takes its default."""
+    return Options(**{name: recorded[name] for name in OPTION_FIELDS if name in recorded})
