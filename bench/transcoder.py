@@ -69,7 +69,7 @@ def default_round_trips(events: list[StoredTableEvent], repeat: int) -> tuple[fl
 
     def decode(data: bytes, cls: type, version: int) -> StoredTableEvent:
         state: dict[str, Any] = transcoder.decode(data)
-        event = msgspec.convert(state["event"], type=cls)
+        event: Any = msgspec.convert(state["event"], type=cls)
         return StoredTableEvent(state["originator_id"], version, state["at"], event, state["key"])
 
     size = sum(len(encode(e)) for e in events)

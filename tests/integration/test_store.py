@@ -327,7 +327,7 @@ def test_a_command_does_not_reread_the_tables_history(store: TableStore) -> None
         decoded.append(stored.originator_version)
         return original(stored)
 
-    mapper.to_domain_event = counting  # type: ignore[method-assign]
+    mapper.to_domain_event = counting  # type: ignore[method-assign,assignment]
     version = store.get(table_id).version
     play_random(store, table_id, 5, seed=9)
     assert decoded == []  # every event this process wrote is already folded in its cache

@@ -43,7 +43,7 @@ def stores(settings: Settings) -> Iterator[Callable[[], TableStore]]:
         store.close()
 
 
-def sneak_in(store: TableStore, before_save: Callable[[], None], times: int = 1) -> list[int]:
+def sneak_in(store: TableStore, before_save: Callable[[], object], times: int = 1) -> list[int]:
     """Run ``before_save`` between ``store``'s decide and its save, ``times`` times: the
     deterministic shape of a race. Returns the number of saves attempted so far."""
     calls: list[int] = []

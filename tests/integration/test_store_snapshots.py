@@ -66,7 +66,7 @@ def decoded_events(store: TableStore) -> list[int]:
         seen.append(stored.originator_version)
         return original(stored)
 
-    mapper.to_domain_event = counting  # type: ignore[method-assign]
+    mapper.to_domain_event = counting  # type: ignore[method-assign,assignment]
     return seen
 
 

@@ -203,4 +203,4 @@ def test_only_game_events_can_be_stored() -> None:
             StoredTableEvent(uuid4(), 1, datetime.now(UTC), {"type": "x"})
         )
     with pytest.raises(TypeError, match="StoredTableEvent"):
-        MsgspecMapper().to_stored_event(PlayerSeated(seat=0, name="a", token_hash="b"))  # type: ignore[arg-type]
+        MsgspecMapper().to_stored_event(PlayerSeated(seat=0, name="a", token_hash="b"))
