@@ -133,7 +133,8 @@ class Projector:
 
         The position is fenced while the keys are flushed, so no projector writes into a
         half-flushed read side; afterwards the replay is an ordinary run from 0 (a live
-        projector may share the work — the tracking position keeps it exactly-once).
+        projector may share the work — the tracking position keeps it exactly-once). Readers
+        find views missing until the replay reaches their table: a maintenance operation.
         """
         with self._lock:
             fence = self._tracking.fence(uuid.uuid4().hex, ttl_ms=_FENCE_TTL_MS)
@@ -168,21 +169,35 @@ class Projector:
         for note in notifications:
             # Consecutive events of one table are common (a command writes several): skip the
             # dictionary work (UUID hashing and comparing is slow) when the table repeats.
-            if previous is not None and note.table_id == previous.table_id:
-                table = self._advance(note, previous)
-            else:
-                table = self._advance(note, self._tables.get(note.table_id))
+            try:
+                if previous is not None and note.table_id == previous.table_id:
+                    table = self._advance(note, previous)
+                else:
+                    table = self._advance(note, self._tables.get(note.table_id))
+                counters = table.game.counters(note.event)
+            except ProjectionError:
+                raise
+            except Exception as error:  # name the event an operator must look at
+                raise ProjectionError(
+                    f"position {note.position} (table {note.table_id} version {note.version}, "
+                    f"{type(note.event).__name__}): {error!r}"
+                ) from error
             if table is not previous:
                 touched[note.table_id] = table
             previous = table
-            event = note.event
-            if isinstance(event, TableOpened):
+            if isinstance(note.event, TableOpened):
                 opened_at[note.table_id] = note.position
-            _count(counts.setdefault(table.game.name, {}), event, table.game.counters(event))
+            _count(counts.setdefault(table.game.name, {}), note.event, counters)
         batch = Batch()
         for table in touched.values():
             self._tables.move_to_end(table.table_id)  # most recently active last (eviction)
-            self._write_table(batch, table, opened_at.get(table.table_id))
+            try:
+                self._write_table(batch, table, opened_at.get(table.table_id))
+            except Exception as error:
+                raise ProjectionError(
+                    f"table {table.table_id} version {table.version}: cannot compute its read "
+                    f"models: {error!r}"
+                ) from error
         totals: dict[str, int] = {}
         for game, increments in counts.items():
             for counter, amount in increments.items():

@@ -16,6 +16,7 @@ from infra.store import TableStore
 from projections.digest import digest, snapshot
 from projections.reader import ReadModels
 from projections.runner import Projector
+from projections.tables import ProjectionError, TableProjection
 from projections.tracking import Tracking
 from tests.integration.test_projection_support import (
     bot_moves,
@@ -155,19 +156,19 @@ def test_the_same_projector_recovers_after_a_failed_batch(
 
 @pytest.mark.parametrize("stop_after", [1, 5, 13])
 def test_a_projector_killed_between_batches_is_resumed_by_a_new_one(
-    sqlite_store: TableStore,
+    store: TableStore,
     client: redis.Redis,
     redis_prefix: str,
     reference: str,
     stop_after: int,
 ) -> None:
-    fill(sqlite_store)
-    clean_run(sqlite_store, client, reference)
-    first = Projector(sqlite_store, client, redis_prefix)
+    fill(store)
+    clean_run(store, client, reference)
+    first = Projector(store, client, redis_prefix)
     for _ in range(stop_after):
         first.run_once(limit=30)
     del first  # killed: its memory is gone, Redis keeps what it committed
-    catch_up(Projector(sqlite_store, client, redis_prefix), sqlite_store, limit=30)
+    catch_up(Projector(store, client, redis_prefix), store, limit=30)
     assert differences(client, redis_prefix, reference) == []
 
 
@@ -278,3 +279,23 @@ def test_a_projector_behind_another_writes_nothing_and_resynchronises(
     catch_up(second, sqlite_store, limit=20)
     clean_run(sqlite_store, client, reference)
     assert differences(client, redis_prefix, reference) == []
+
+
+def test_an_event_the_read_side_cannot_project_is_named_and_nothing_is_written(
+    sqlite_store: TableStore,
+    client: redis.Redis,
+    redis_prefix: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fill(sqlite_store)
+    projector = Projector(sqlite_store, client, redis_prefix)
+    projector.run_once(limit=10)
+    before = snapshot(client, redis_prefix)
+
+    def broken(self: TableProjection, event: Any, version: int) -> None:
+        raise ValueError("evolve failed")  # as a bug in a game's evolve would
+
+    monkeypatch.setattr(TableProjection, "apply", broken)
+    with pytest.raises(ProjectionError, match=r"position 11 \(table .* version \d+, \w+\)"):
+        projector.run_once(limit=10)
+    assert snapshot(client, redis_prefix) == before
