@@ -23,25 +23,36 @@ from api.services import Services, ServicesDep, blocking
 from domain.cards import deck_commitment
 from domain.game import Viewer
 
+SCAN_CHUNK = 512  # events read at a time while looking for a hand
+
 HandNumber = Annotated[int, PathParameter(ge=1, le=2**31, description="the hand (1, 2, …)")]
 
 
 def _hand_events(
     services: Services, table_id: UUID, hand: int, visible: int
 ) -> tuple[Any | None, Any | None]:
-    """The hand's ``Dealt`` and settling events among the first ``visible`` versions."""
+    """The hand's ``Dealt`` and settling events among the first ``visible`` versions, read in
+    chunks that stop at the settlement or at the next hand."""
     game = services.facts(table_id).game
-    dealt = settlement = None
-    for recorded in services.store.events(table_id, 1, visible):
-        event = recorded.event
-        if game.hand_of(event) != hand:
-            continue
-        if dealt is None and type(event).__name__ == "Dealt":
-            dealt = event
-        if game.settles_hand(event):
-            settlement = event
+    dealt = None
+    start = 1
+    while start <= visible:
+        chunk = services.store.events(table_id, start, min(visible, start + SCAN_CHUNK - 1))
+        if not chunk:
             break
-    return dealt, settlement
+        for recorded in chunk:
+            event = recorded.event
+            event_hand = game.hand_of(event)
+            if event_hand > hand:
+                return dealt, None
+            if event_hand != hand:
+                continue
+            if dealt is None and type(event).__name__ == "Dealt":
+                dealt = event
+            if game.settles_hand(event):
+                return dealt, event
+        start = chunk[-1].version + 1
+    return dealt, None
 
 
 def verify_hand(services: Services, table_id: UUID, viewer: Viewer, hand: int) -> Verification:

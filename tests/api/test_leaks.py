@@ -139,6 +139,9 @@ def test_bourre_bots_over_http_never_see_a_card_they_may_not(client: TestClient[
     assert scanner.checked > 200
     ledger = client.get(f"/tables/{table}/ledger").json()
     assert len(ledger["hands"]) >= 2
+    for line in ledger["hands"]:  # every settled deal checks out against its commitment
+        verified = client.get(f"/tables/{table}/hands/{line['hand']}/verify").json()
+        assert verified["valid"] is True, verified
 
 
 def test_burraco_bots_over_http_never_see_a_card_they_may_not(client: TestClient[Any]) -> None:
