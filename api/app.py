@@ -6,8 +6,6 @@ by the lifespan (:mod:`api.services`) when the server starts and closed when it 
 
 from __future__ import annotations
 
-import logging
-
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
@@ -67,6 +65,3 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
         logging_config=None,
         debug=False,
     )
-
-
-logging.getLogger("cardroom.api").addHandler(logging.NullHandler())
