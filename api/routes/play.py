@@ -38,6 +38,7 @@ ISSUE_DESCRIPTION = (
     summary="Issue a command",
     description=ISSUE_DESCRIPTION,
     responses=documented(400, 401, 403, 404, 409, 422, 503),
+    security=[{"seatToken": []}],
 )
 async def issue_command(
     table_id: TableId,
