@@ -20,19 +20,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.bourre.cinch import has_cinch
+from domain.bourre.codes import CODE
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import decide_and_evolve
-from domain.bourre.events import HandSettled
+from domain.bourre.events import CardPlayed, Dealt, Discarded, HandSettled, TrickWon
 from domain.bourre.evolve import evolve
 from domain.bourre.game import GAME
 from domain.bourre.playing import known_out
 from domain.bourre.state import DECLARE, PLAY, PLAYING, Table
-from domain.cards import codes, standard_pack
+from domain.cards import codes, deck_commitment, standard_pack
 from domain.errors import DomainError
 from domain.table import Command, OpenTable, TakeSeat
 
 PACK = frozenset(standard_pack())
 PACK_CODES = codes(standard_pack())
+CARD_CODES = frozenset(PACK_CODES)
 EVENTS = msgspec.json.Decoder(list[GAME.event_type])
 
 
@@ -206,3 +208,75 @@ def test_bourre_long_tables_conserve_cards_and_chips_for_a_hundred_hands(
     for event in EVENTS.decode(msgspec.json.encode(events)):
         replayed = evolve(replayed, event)
     assert replayed == state
+
+
+def card_codes(value: Any) -> set[str]:
+    """Every card code anywhere in a JSON-ready value."""
+    if isinstance(value, str):
+        return {value} if value in CARD_CODES else set()
+    if isinstance(value, dict):
+        return set().union(*(card_codes(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(card_codes(v) for v in value)) if value else set()
+    return set()
+
+
+def visible_in_event(event: Any, viewer: int | None) -> set[str]:
+    """The card codes ``viewer`` may see in ``event`` before its hand settles (design §5)."""
+    if isinstance(event, Dealt):
+        own = set(event.hands[viewer]) if viewer is not None else set()
+        return own | {event.trump_card}
+    if isinstance(event, Discarded):
+        return set(event.discarded + event.drawn) if event.seat == viewer else set()
+    if isinstance(event, CardPlayed | TrickWon):
+        return card_codes(msgspec.to_builtins(event))
+    return set()
+
+
+def visible_in_view(state: Table, viewer: int | None) -> set[str]:
+    hand = state.hand
+    if hand is None:
+        return set()
+    public = {CODE[c] for c in hand.played} | {CODE[hand.trump_card]}
+    if viewer is None:
+        return public
+    own = hand.holdings[viewer] + hand.discards[viewer]
+    return public | {CODE[c] for c in own}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    options=table_options(),
+    seed=st.integers(0, 2**63 - 1),
+    rng=st.randoms(use_true_random=False),
+)
+def test_bourre_nobody_sees_a_hidden_card_and_every_deal_matches_its_commitment(
+    options: dict[str, Any], seed: int, rng: random.Random
+) -> None:
+    """Visibility (design §5): redacted events and views show a viewer only their own cards
+    and public ones; each deal follows rule 10 and the settlement's deck and salt match the
+    deal's commitment."""
+    state, events = start(options, seed)
+    viewers: list[int | None] = [None, *range(options["seats"])]
+    dealt: Dealt | None = None
+    while True:
+        for event in events:
+            for viewer in viewers:
+                shown = card_codes(GAME.redact(event, viewer, False))
+                assert shown <= visible_in_event(event, viewer), f"{event} leaks to {viewer}"
+            if isinstance(event, Dealt):
+                dealt = event
+                n = options["seats"]
+                size = 4 if options["four_card"] else 5
+                for k in range(size * n):  # rule 10
+                    seat = (event.dealer + 1 + k) % n
+                    assert event.deck[k] == event.hands[seat][k // n]
+            if isinstance(event, HandSettled):
+                assert dealt is not None
+                assert deck_commitment(event.deck, event.salt) == dealt.commitment
+        for viewer in viewers:
+            assert card_codes(GAME.view(state, viewer)) <= visible_in_view(state, viewer)
+        if state.status != PLAYING:
+            break
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        state, events = decide_and_evolve(state, bot_choice(GAME.legal_commands(state, seat), rng))
