@@ -148,3 +148,21 @@ def test_a_stream_on_one_api_process_sees_commands_sent_to_another(
         assert sent.status_code == 200
         seen = read(sse_events(watching), 2)
     assert [e["id"] for e in seen] == [6, 7]
+
+
+def test_the_stream_ends_after_the_table_ends(http: httpx.Client) -> None:
+    table, tokens = new_table(http)
+    closing = http.post(
+        f"/tables/{table}/commands", json={"type": "close_table"}, headers=auth(tokens[0])
+    )
+    assert closing.status_code == 200, closing.text
+    http.post(f"/tables/{table}/commands", json=DECLARE, headers=auth(tokens[1]))
+    http.post(
+        f"/tables/{table}/commands",
+        json={"type": "declare", "play": False},
+        headers=auth(tokens[0]),
+    )
+    with http.stream("GET", f"/tables/{table}/stream?from=1") as spectator:
+        everything = list(sse_events(spectator))  # finishes: the server ends the stream
+    assert json.loads(everything[-1]["data"])["type"] == "TableEnded"
+    assert [int(m["id"]) for m in everything] == list(range(1, len(everything) + 1))
