@@ -22,6 +22,8 @@ SQLITE_LOCK_TIMEOUT = "10"
 # Connections per store: the API calls from a pool of worker threads.
 POSTGRES_POOL_SIZE = "10"
 POSTGRES_MAX_OVERFLOW = "20"
+# Seconds to wait for a pooled connection (also how long start-up waits for the database).
+POSTGRES_CONNECT_TIMEOUT = "10"
 
 
 class EventStoreURLError(ValueError):
@@ -81,7 +83,17 @@ def _postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
         "POSTGRES_POOL_SIZE": POSTGRES_POOL_SIZE,
         "POSTGRES_MAX_OVERFLOW": POSTGRES_MAX_OVERFLOW,
-        "POSTGRES_CONNECT_TIMEOUT": "10",
+        "POSTGRES_CONNECT_TIMEOUT": POSTGRES_CONNECT_TIMEOUT,
         "POSTGRES_LOCK_TIMEOUT": "10",
         "CREATE_TABLE": "y",
     }
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return parts._replace(netloc=netloc).geturl()

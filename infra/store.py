@@ -37,7 +37,7 @@ from domain.errors import DomainError, InvalidOption
 from domain.games import game_named
 from domain.table import MAX_SEED, OpenTable, PlayerSeated, TakeSeat, hash_token
 from infra.application import CardroomApplication
-from infra.eventstore_env import eventsourcing_env
+from infra.eventstore_env import eventsourcing_env, redacted
 from infra.records import (
     CommandResult,
     InvalidRequest,
@@ -76,8 +76,13 @@ class TableStore:
 
     def __init__(self, settings: Settings, *, cache_size: int | None = None) -> None:
         self.settings = settings
-        env = {**eventsourcing_env(settings.event_store), "IS_SNAPSHOTTING_ENABLED": "y"}
-        self.app = CardroomApplication(env=env)
+        try:
+            env = {**eventsourcing_env(settings.event_store), "IS_SNAPSHOTTING_ENABLED": "y"}
+            self.app = CardroomApplication(env=env)
+        except (PersistenceError, OSError) as error:
+            raise StoreUnavailable(
+                f"cannot open the event store {redacted(settings.event_store)}: {error}"
+            ) from error
         self._cache = TableCache() if cache_size is None else TableCache(cache_size)
         self._locks = TableLocks()
 

@@ -99,3 +99,24 @@ def test_an_in_memory_store_works_from_several_threads() -> None:
         with ThreadPoolExecutor(4) as pool:
             seats = sorted(pool.map(lambda i: store.take_seat(table_id, f"p{i}")[0], range(6)))
         assert seats == list(range(6))
+
+
+@pytest.mark.parametrize(
+    "url", ["postgresql://app:s3cret@127.0.0.1:1/cards", "sqlite:////proc/no/such/dir/x.db"]
+)
+def test_an_unreachable_store_is_reported_without_its_password(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from infra.store import StoreUnavailable, TableStore
+
+    monkeypatch.setattr("infra.eventstore_env.POSTGRES_CONNECT_TIMEOUT", "1")
+    with pytest.raises(StoreUnavailable, match="cannot open the event store") as raised:
+        TableStore(Settings(event_store=url))
+    assert "s3cret" not in str(raised.value)
+
+
+def test_redacted_hides_only_the_password() -> None:
+    from infra.eventstore_env import redacted
+
+    assert redacted("postgresql://app:pw@db:5433/cards") == "postgresql://app:***@db:5433/cards"
+    assert redacted("postgresql://app@db/cards") == "postgresql://app@db/cards"
