@@ -121,3 +121,22 @@ def test_project_runs_until_sigterm(env: dict[str, str], tmp_path: Path) -> None
             worker.wait()
     assert worker.returncode == 0, output
     assert f"stopped at position {top}".encode() in output
+
+
+def test_simulate_projects_into_an_embedded_redis_without_a_url(tmp_path: Path) -> None:
+    env = {
+        "CARDROOM_EVENT_STORE": f"sqlite:///{tmp_path}/cardroom.db",
+        "CARDROOM_VAR_DIR": str(tmp_path / "var"),
+        "CARDROOM_REDIS_URL": "",
+    }
+    args = ["simulate", "--game", "bourre", "--seats", "3", "--hands", "2", "--seed", "1"]
+    result = CliRunner().invoke(main, args, env=env)
+    assert result.exit_code == 0, result.output
+    with TableStore(Settings.from_env(env)) as store:
+        top = store.max_position()
+    assert f"projected up to position {top} of {top}" in result.output
+    # The embedded server stopped with the command and left its dump under var/redis.
+    url = (tmp_path / "var" / "redis" / "redis.url").read_text().strip()
+    with pytest.raises(redis.ConnectionError):
+        redis.Redis.from_url(url).ping()
+    assert (tmp_path / "var" / "redis" / "dump.rdb").exists()
