@@ -246,7 +246,7 @@ def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
         hand,
         holdings=_set(hand.holdings, seat, tuple(c for c in hand.holdings[seat] if c != played)),
         trick=trick,
-        played=hand.played | {played},
+        played=(*hand.played, played),
         turn=turn,
     )
 

@@ -14,11 +14,11 @@ from domain.cards import Card, CardError, card
 from domain.errors import IllegalCommand, NotYourTurn
 
 
-def known_out(hand: Hand) -> frozenset[Card]:
+def known_out(hand: Hand) -> tuple[Card, ...]:
     """Rule 20: the cards a player knows are out of play — every card played so far, and the
     turned trump card when it belongs to nobody (rules 32–33)."""
     if hand.trump_card_owner is None:
-        return hand.played | {hand.trump_card}
+        return (*hand.played, hand.trump_card)
     return hand.played
 
 

@@ -62,7 +62,7 @@ class Hand(msgspec.Struct, frozen=True, kw_only=True):
     trick: tuple[tuple[int, Card], ...] = ()
     tricks: tuple[int, ...]  # tricks won per seat
     tricks_played: int = 0
-    played: frozenset[Card] = frozenset()  # every card played so far this hand
+    played: tuple[Card, ...] = ()  # every card played so far this hand, in order
     last_trick: tuple[tuple[int, Card], ...] = ()
     settlement: HandRecord | None = None
     order: tuple[int, ...] = ()  # seats clockwise from the dealer's left, the dealer last
