@@ -49,7 +49,7 @@ def viewer_of(services: Services, table_id: UUID, authorization: str | None) -> 
     if token is None:
         services.facts(table_id)  # 404 for an unknown table
         return None
-    seat = services.store.seat_for_token(table_id, token)
+    seat = services.seat_for_token(table_id, token)
     if seat is None:
         raise ApiProblem(
             401, "bad-token", "this token holds no seat at this table", field="Authorization",

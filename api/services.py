@@ -26,7 +26,7 @@ from litestar.params import SkipValidation
 
 from api.visibility import TableFacts
 from domain.games import game_named
-from domain.table import TableOpened
+from domain.table import TableOpened, hash_token
 from infra.redis import RedisHandle, open_redis
 from infra.settings import Settings
 from infra.store import TableNotFound, TableStore
@@ -34,6 +34,7 @@ from projections.reader import ReadModels
 
 log = logging.getLogger("cardroom.api")
 T = TypeVar("T")
+SEAT_CACHE_SIZE = 100_000  # remembered (table, token hash) -> seat pairs
 
 
 async def blocking(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -51,6 +52,7 @@ class Services:
     projector: threading.Thread | None = None
     _facts: dict[UUID, TableFacts] = field(default_factory=dict)
     _facts_lock: threading.Lock = field(default_factory=threading.Lock)
+    _seats: dict[tuple[UUID, str], int] = field(default_factory=dict)
 
     @classmethod
     def open(cls, settings: Settings, *, run_projector: bool) -> Services:
@@ -92,6 +94,22 @@ class Services:
             self.projector.join(timeout=10)
         self.redis.close()
         self.store.close()
+
+    def seat_for_token(self, table_id: UUID, token: str) -> int | None:
+        """The seat ``token`` holds at the table (None: no seat).
+
+        A seat's token never changes once ``PlayerSeated`` is stored, so a found seat is
+        remembered (by the token's hash, never the token): commands then skip a store read.
+        """
+        key = (table_id, hash_token(token))
+        seat = self._seats.get(key)
+        if seat is None:
+            seat = self.store.seat_for_token(table_id, token)
+            if seat is not None:
+                if len(self._seats) >= SEAT_CACHE_SIZE:
+                    self._seats.clear()  # crude but bounded; entries are cheap to re-learn
+                self._seats[key] = seat
+        return seat
 
     def facts(self, table_id: UUID) -> TableFacts:
         """The table's game and visibility options (from ``TableOpened``; never change).
