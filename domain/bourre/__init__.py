@@ -1,0 +1,30 @@
+"""Bourré (spec/bourre.md) as a pure Decider over one table; ``game.GAME`` is the entry point.
+
+Modules, one job each:
+
+* ``options`` — the options table (§9) and its validation.
+* ``commands`` / ``events`` — the wire types (``declare``, ``draw``, ``second_chance``,
+  ``play_card``; ``Anted``, ``Dealt``, ``Declared``, ``Discarded``, ``CardPlayed``,
+  ``TrickWon``, ``HandSettled``, …).
+* ``state`` — the immutable table and hand; ``evolve`` — applying events.
+* ``dealing`` — decks, the deal (rule 10), the reshuffle of served discards (rule 14).
+* ``declaring`` — play/pass, the draw, the variants of rules 30–33.
+* ``tricks`` — trick winner and the obligations of 5.1; ``cinch`` — rules 19–22;
+  ``playing`` — ``play_card``.
+* ``settlement`` — the money flow of rule 27; ``decide`` — commands and their automatic
+  consequences (trick won, settlement, next hand); ``legal`` — ``to_act``/``legal_commands``.
+* ``views`` — ``view``/``redact`` per viewer; ``game`` — ``GAME``, ledger, lobby, counters.
+
+Choices where the spec leaves room (each documented where it is implemented):
+
+* Separate trump card (rules 32–33): the card after the last one dealt is turned up; the
+  stock starts after it.
+* ``simultaneous`` declaration: if everyone passes, the dealer is deemed to play (rule 16)
+  and wins alone; the dealer's pass is refused when an Ace is turned up (rule 15).
+* ``tie: split``: the tied players were paid, so they ante the next hand like everyone else.
+* ``four_card`` implies ``trump_card: separate`` and at most 3 discards; contradicting
+  explicit values are rejected.
+* ``close_table``: ends a table that is still seating at once; during a hand the hand is
+  played out and settled first, then the table ends instead of dealing again.
+* ``legal_commands`` lists game moves only; ``close_table`` is always open to a seated player.
+"""
