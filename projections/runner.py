@@ -45,6 +45,8 @@ DEFAULT_TABLE_CACHE = 10_000
 # A rebuild's fence expires if the rebuilding process dies; it is renewed while flushing.
 _FENCE_TTL_MS = 600_000
 _UNLINK_CHUNK = 500
+# Rebuild batches are larger: fewer view computations per table and fewer round trips.
+_REBUILD_BATCH = 2_000
 # The first idle poll after a batch (seconds); doubles up to the caller's poll interval.
 _QUICK_POLL = 0.002
 
@@ -145,7 +147,7 @@ class Projector:
             target = self._store.max_position()
             processed = 0
             while True:
-                count = self.run_once()
+                count = self.run_once(limit=_REBUILD_BATCH)
                 processed += count
                 reached = self.position()
                 if count == 0 and reached >= target:
