@@ -139,3 +139,13 @@ def test_rule_27_the_ledger_records_each_hands_pot_winner_bourre_and_tied_player
 def test_rule_30_with_double_ante_nobody_is_exempt_from_the_next_ante() -> None:
     _, events = play_out(everyone_plays(SWEEP, double_ante=True))
     assert of_type(events, Anted)[-1] == Anted(hand=2, seats=[0, 1, 2], amount=1)
+
+
+def test_rule_26_with_a_split_tie_the_tied_share_only_the_capped_pot() -> None:
+    result = settle(10, [2, 2, 1], [0, 1, 2], pot_limit=5, tie="split")
+    assert result.payouts == [2, 2, 0] and result.carried == 6 and result.tied == [0, 1]
+
+
+def test_rule_26_a_solo_winner_also_takes_at_most_the_pot_limit() -> None:
+    result = settle(10, [0, 0, 0], [2], pot_limit=4, tie="carry", solo=True)
+    assert result.payouts == [0, 0, 4] and result.carried == 6 and result.bourre == []
