@@ -17,18 +17,25 @@ from infra.settings import Settings
 GRACEFUL_SHUTDOWN = 5  # seconds open requests (live streams) get before they are cut
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None = None) -> None:
-    """Run the API until SIGINT/SIGTERM."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    settings: Settings | None = None,
+    *,
+    run_projector: bool | None = None,
+) -> None:
+    """Run the API until SIGINT/SIGTERM; ``run_projector`` None = only on embedded Redis."""
     import uvicorn
 
     from api.app import create_app
 
     settings = settings or Settings.from_env()
-    embedded = settings.redis_url is None
+    if run_projector is None:
+        run_projector = settings.redis_url is None
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    app = create_app(settings, run_projector=embedded)
+    app = create_app(settings, run_projector=run_projector)
     config = uvicorn.Config(
         app,
         host=host,
