@@ -22,7 +22,7 @@ IdempotencyKey = Annotated[
         name="Idempotency-Key",
         required=False,
         min_length=1,
-        max_length=200,
+        max_length=190,  # the store allows 200; "seat<n>:" is prefixed
         description="a retried key returns the first result and writes nothing",
     ),
 ]

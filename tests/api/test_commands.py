@@ -198,3 +198,12 @@ def test_seats_fill_and_a_full_table_refuses_more(client: TestClient[Any], table
     response = client.post(f"/tables/{table_id}/seats", json={"name": "Eve"})
     assert_problem(response, 409)
     assert_problem(client.post(f"/tables/{table_id}/seats", json={"name": ""}), 400, field="name")
+
+
+def test_idempotency_keys_are_bounded(client: TestClient[Any], table: Any) -> None:
+    table_id, tokens = table
+    path = f"/tables/{table_id}/commands"
+    longest = {"Idempotency-Key": "k" * 190, **auth(tokens[1])}
+    assert client.post(path, json=DECLARE, headers=longest).status_code == 200
+    too_long = {"Idempotency-Key": "k" * 191, **auth(tokens[0])}
+    assert_problem(client.post(path, json=DECLARE, headers=too_long), 400)
