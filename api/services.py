@@ -34,6 +34,7 @@ from projections.reader import ReadModels
 
 log = logging.getLogger("cardroom.api")
 T = TypeVar("T")
+WORKER_THREADS = 100  # threads for store/Redis calls (anyio's default is 40)
 SEAT_CACHE_SIZE = 100_000  # remembered (table, token hash) -> seat pairs
 
 
@@ -135,6 +136,8 @@ def services_lifespan(settings: Settings, *, run_projector: bool) -> Callable[[L
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        # Reads with ?after= may wait in a worker thread for seconds; leave room for commands.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
         services = await blocking(Services.open, settings, run_projector=run_projector)
         app.state.services = services
         try:
