@@ -141,6 +141,8 @@ def decide_draw(table: Table, hand: Hand, command: Draw) -> list[Event]:
     """Rule 31: the draw after ``two_round`` round 1 or the ``simultaneous`` reveal."""
     if hand.phase != DRAW:
         raise IllegalCommand(f"there is no draw now: the hand is in the {hand.phase} phase")
+    if not hand.decisions[command.seat]:
+        raise IllegalCommand("you passed: you are out of this hand (rule 12)")
     if hand.turn != command.seat:
         raise NotYourTurn(f"it is seat {hand.turn}'s turn to draw, not seat {command.seat}'s")
     return draw_events(table, hand, command.seat, command.discard, command.take_trump)
@@ -152,6 +154,8 @@ def decide_second_chance(table: Table, hand: Hand, command: SecondChance) -> lis
         raise IllegalCommand(
             f"there is no second chance now: the hand is in the {hand.phase} phase"
         )
+    if not hand.active(command.seat):
+        raise IllegalCommand("you passed: you are out of this hand (rule 12)")
     if hand.turn != command.seat:
         raise NotYourTurn(f"it is seat {hand.turn}'s turn to decide, not seat {command.seat}'s")
     if not command.play:

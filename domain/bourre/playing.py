@@ -37,6 +37,8 @@ def decide_play(hand: Hand, command: PlayCard, options: Options) -> list[CardPla
     """Rules 17–22: the seat to act plays a card it holds that the obligations allow."""
     if hand.phase != PLAY:
         raise IllegalCommand(f"no card can be played now: the hand is in the {hand.phase} phase")
+    if command.seat not in hand.playing:
+        raise IllegalCommand("you passed: you are out of this hand (rule 12)")
     if hand.turn != command.seat:
         raise NotYourTurn(f"it is seat {hand.turn}'s turn to play, not seat {command.seat}'s")
     try:

@@ -80,3 +80,25 @@ def test_a_refused_command_leaves_the_state_untouched() -> None:
     with pytest.raises(IllegalCommand):
         GAME.decide(state, Declare(seat=1, play=True, discard=["AS"]))
     assert state == before and GAME.to_act(state) == frozenset({1})
+
+
+def test_rule_12_a_player_who_passed_is_told_so_when_trying_to_play() -> None:
+    state, _ = open_table({"seats": 3}, decks=[DECK])
+    state, _ = run(state, Declare(seat=1, play=False), Declare(seat=2, play=True))
+    state, _ = run(state, Declare(seat=0, play=True))
+    with pytest.raises(IllegalCommand, match="you passed: you are out of this hand"):
+        GAME.decide(state, PlayCard(seat=1, card="2H"))
+
+
+def test_rule_12_a_passer_neither_draws_nor_gets_a_second_chance() -> None:
+    state, _ = open_table({"seats": 3, "declaration": "two_round"}, decks=[DECK])
+    state, _ = run(state, Declare(seat=1, play=False), Declare(seat=2, play=True))
+    state, _ = run(state, Declare(seat=0, play=True))
+    with pytest.raises(IllegalCommand, match="you passed"):
+        GAME.decide(state, Draw(seat=1, discard=["2H"]))
+    deck = stack(["2C 3C 4C 5C", "AS KS 2H 3H", "4D 5D 6D 7D"], turned="9S")
+    state, _ = open_table({"seats": 3, "four_card": True}, decks=[deck])
+    state, _ = run(state, Declare(seat=1, play=False), Declare(seat=2, play=True))
+    state, _ = run(state, Declare(seat=0, play=True))
+    with pytest.raises(IllegalCommand, match="you passed"):
+        GAME.decide(state, SecondChance(seat=1, play=True))
