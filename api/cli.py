@@ -13,7 +13,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 import click
@@ -61,16 +61,38 @@ def _store_and_redis(settings: Settings) -> Iterator[tuple[TableStore, RedisHand
         store.close()
 
 
-def _stop_on_signals() -> threading.Event:
-    """An event set by SIGINT or SIGTERM, so workers finish their batch and exit cleanly."""
+def _run_until_signalled(work: Callable[[threading.Event], None]) -> None:
+    """Run ``work(stop)`` in a thread until SIGINT/SIGTERM, then set ``stop`` and wait for it.
+
+    The handler only records the signal: setting a ``threading.Event`` from a signal handler
+    can deadlock if the signal lands while the main thread holds that event's lock.
+    """
+    received: list[int] = []
+    errors: list[BaseException] = []
     stop = threading.Event()
 
-    def handle(signum: int, frame: Any) -> None:
-        stop.set()
+    def run() -> None:
+        try:
+            work(stop)
+        except BaseException as error:  # re-raised in the main thread
+            errors.append(error)
 
-    signal.signal(signal.SIGINT, handle)
-    signal.signal(signal.SIGTERM, handle)
-    return stop
+    def handle(signum: int, frame: Any) -> None:
+        received.append(signum)
+
+    previous = {sig: signal.signal(sig, handle) for sig in (signal.SIGINT, signal.SIGTERM)}
+    worker = threading.Thread(target=run, name="cardroom-worker")
+    worker.start()
+    try:
+        while worker.is_alive() and not received:
+            worker.join(0.1)
+    finally:
+        stop.set()
+        worker.join()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if errors:
+        raise errors[0]
 
 
 @main.command()
@@ -82,9 +104,8 @@ def project(poll_interval: float) -> None:
     settings = _settings()
     with _store_and_redis(settings) as (store, redis):
         projector = Projector(cast(Any, store), redis.client, settings.redis_prefix)
-        stop = _stop_on_signals()
         click.echo(f"projecting {settings.event_store} into {redis.url} ({settings.redis_prefix})")
-        projector.run_forever(stop, poll_interval=poll_interval)
+        _run_until_signalled(lambda stop: projector.run_forever(stop, poll_interval=poll_interval))
         click.echo(f"stopped at position {projector.position()}")
 
 
@@ -110,10 +131,18 @@ def rebuild() -> None:
               help="Seed for decks and bots (default: random).")  # fmt: skip
 @click.option("--seats", type=click.IntRange(min=2, max=8), default=None,
               help="Players per table (default: 7 for bourre, 4 for burraco).")  # fmt: skip
+@click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
+              help="Tables played at once (threads sharing the store).")  # fmt: skip
 @click.option("--project/--no-project", "run_projector", default=True, show_default=True,
               help="Project into Redis while playing (embedded unless configured).")  # fmt: skip
 def simulate(
-    game: str, tables: int, hands: int, seed: int | None, seats: int | None, run_projector: bool
+    game: str,
+    tables: int,
+    hands: int,
+    seed: int | None,
+    seats: int | None,
+    workers: int,
+    run_projector: bool,
 ) -> None:
     """Random legal bots play TABLES tables of HANDS hands through the real store."""
     from domain.errors import DomainError
@@ -136,8 +165,9 @@ def simulate(
         with click.progressbar(length=tables * hands, label="hands", file=sys.stderr) as bar:
             try:
                 report = run_simulation(
-                    store, game, tables, hands, seed, options=options, on_hand=lambda: bar.update(1)
-                )
+                    store, game, tables, hands, seed, options=options,
+                    on_hand=lambda: bar.update(1), workers=workers,
+                )  # fmt: skip
             except (DomainError, SimulationStuck) as error:
                 raise click.ClickException(f"simulation failed: {error}") from error
         click.echo(
@@ -184,8 +214,14 @@ def _start_projector(
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
-def serve(host: str, port: int) -> None:
+@click.option(
+    "--projector/--no-projector",
+    default=None,
+    help="Run the projection runner in this process "
+    "[default: only on embedded defaults, i.e. without CARDROOM_REDIS_URL].",
+)
+def serve(host: str, port: int, projector: bool | None) -> None:
     """Run the HTTP API (and, on embedded defaults, Redis and the projector) until SIGINT."""
     from api.serve import serve as run
 
-    run(host, port, _settings())
+    run(host, port, _settings(), run_projector=projector)

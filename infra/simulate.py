@@ -9,8 +9,10 @@ read side exactly as real clients would.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -121,17 +123,32 @@ def simulate(
     *,
     options: Mapping[str, Any] | None = None,
     on_hand: Callable[[], None] | None = None,
+    workers: int = 1,
 ) -> SimulationReport:
-    """Play ``tables`` tables of ``hands`` hands each, one after another, from one seed."""
-    report = SimulationReport()
-    for index in range(tables):
-        play_table(
-            store,
-            game,
-            hands,
-            derive_seed(seed, "simulate", index),
-            options=options,
-            on_hand=on_hand,
-            report=report,
-        )
+    """Play ``tables`` tables of ``hands`` hands each from one seed, ``workers`` at a time
+    (threads sharing the store, as API workers do). ``seconds`` is the wall-clock time."""
+    lock = threading.Lock()
+
+    def hand_done() -> None:
+        if on_hand is not None:
+            with lock:  # progress callbacks (a click progress bar) are not thread-safe
+                on_hand()
+
+    def one(index: int) -> SimulationReport:
+        return play_table(
+            store, game, hands, derive_seed(seed, "simulate", index), options=options,
+            on_hand=hand_done,
+        )  # fmt: skip
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        parts = list(pool.map(one, range(tables)))
+    report = SimulationReport(seconds=time.perf_counter() - started)
+    for part in parts:
+        report.tables += part.tables
+        report.hands += part.hands
+        report.commands += part.commands
+        report.events += part.events
+        report.last_position = max(report.last_position, part.last_position)
+        report.table_ids += part.table_ids
     return report

@@ -140,3 +140,19 @@ def test_simulate_projects_into_an_embedded_redis_without_a_url(tmp_path: Path) 
     with pytest.raises(redis.ConnectionError):
         redis.Redis.from_url(url).ping()
     assert (tmp_path / "var" / "redis" / "dump.rdb").exists()
+
+
+def test_simulate_plays_tables_in_parallel_threads_without_losing_events(
+    env: dict[str, str],
+) -> None:
+    args = ["simulate", "--game", "bourre", "--seats", "4", "--tables", "6", "--hands", "2"]
+    result = CliRunner().invoke(main, [*args, "--workers", "3", "--no-project"], env=env)
+    assert result.exit_code == 0, result.output
+    assert "tables 6, hands 12," in result.output
+    with TableStore(Settings.from_env(env)) as store:
+        notes = store.notifications(1, 100_000)
+        tables = {n.table_id for n in notes}
+        assert len(tables) == 6
+        for table_id in tables:
+            versions = [n.version for n in notes if n.table_id == table_id]
+            assert versions == list(range(1, len(versions) + 1))
