@@ -6,8 +6,9 @@ A table the projector has not seen since it started (restart, resynchronisation,
 loaded from the event store at the version the log has reached — never from Redis.
 
 ``spectator_delay`` (design §5): the public view shows the table ``delay`` events behind live,
-so the projection keeps the states of the last ``delay + 1`` versions. Once the table has ended
-there is nothing left to protect, and spectators see the final state.
+so the projection keeps the states of the last ``delay + 1`` versions. The rule holds after
+the table has ended too, as in the API's timelines and replays: spectators never see the last
+``delay`` events.
 """
 
 from __future__ import annotations
@@ -140,8 +141,8 @@ class TableProjection:
             self.ended = True
 
     def public(self) -> tuple[Any, int]:
-        """The state spectators may see and its version (``delay`` behind, final once ended)."""
-        if self.ended or not self.delay:
+        """The state spectators may see and its version: ``delay`` behind live."""
+        if not self.delay:
             return self.state, self.version
         return self.recent[0], self.version - len(self.recent) + 1
 

@@ -160,7 +160,7 @@ def test_the_lobby_lists_open_tables_in_opening_order_until_they_end(
     assert final is not None and final["status"] == "ended"
 
 
-def test_spectators_see_the_table_delay_events_behind_live_until_it_ends(
+def test_spectators_see_the_table_delay_events_behind_live_even_once_it_ends(
     sqlite_store: TableStore, client: redis.Redis, redis_prefix: str
 ) -> None:
     delay = 4
@@ -192,8 +192,13 @@ def test_spectators_see_the_table_delay_events_behind_live_until_it_ends(
     play(sqlite_store, table_id, seed=2, commands=1_000)  # to the end of the table
     catch_up(projector, sqlite_store)
     final = sqlite_store.get(table_id)
+    assert type(sqlite_store.events(table_id, final.version)[0].event).__name__ == "TableEnded"
+    held = sqlite_store.get(table_id, final.version - delay)
     assert reader.view(table_id, None) == expected_view(
-        "bourre", table_id, final.state, final.version, None
+        "bourre", table_id, held.state, held.version, None
+    )
+    assert reader.view(table_id, 1) == expected_view(
+        "bourre", table_id, final.state, final.version, 1
     )
 
 

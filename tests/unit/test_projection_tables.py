@@ -103,12 +103,12 @@ def test_a_young_table_shows_spectators_its_first_version() -> None:
     assert table.public()[1] == 1
 
 
-def test_an_ended_table_shows_spectators_its_final_state() -> None:
-    events = bourre_events(seats=3, delay=5, close=True)
+def test_an_ended_table_still_holds_spectators_delay_events_behind() -> None:
+    events = bourre_events(seats=3, delay=1, close=True)
     assert isinstance(events[-1], TableEnded)
     table = replayed(events)
     assert table.ended
-    assert table.public() == (table.state, table.version)
+    assert table.public() == (MemorySource(events).get(TABLE, len(events) - 1).state, 2)
 
 
 @pytest.mark.parametrize("delay", [0, 3])
