@@ -179,7 +179,7 @@ def test_stacked_decks_are_refused_when_the_server_does_not_allow_them(
 
 
 def test_bad_options_and_decks_are_named(client: TestClient[Any]) -> None:
-    body = {"game": "bourre", "options": {"seats": 9}}
+    body: dict[str, Any] = {"game": "bourre", "options": {"seats": 9}}
     assert_problem(client.post("/tables", json=body), 422, option="seats")
     body = {"game": "bourre", "options": {"seats": 2, "wild": True}}
     assert_problem(client.post("/tables", json=body), 422, option="wild")

@@ -85,7 +85,7 @@ class LeakScanner:
         self.checked += 1
 
     def check_events(self, what: str, events: list[dict[str, Any]], viewer: Viewer) -> None:
-        for hand in {e.get("hand") for e in events if e.get("hand")}:
+        for hand in {int(e["hand"]) for e in events if e.get("hand")}:
             live = [e for e in events if e.get("hand") == hand]
             self.check(what, live, hand, viewer)
 
@@ -126,8 +126,8 @@ def play_and_scan(client: TestClient[Any], table: str, tokens: dict[int, str], *
         commands += 1
         if commands % 7 == 0:
             for viewer in viewers:
-                token = tokens.get(viewer) if viewer is not None else None
-                timeline = client.get(f"/tables/{table}/timeline", headers=auth(token)).json()
+                seat_token = tokens.get(viewer) if viewer is not None else None
+                timeline = client.get(f"/tables/{table}/timeline", headers=auth(seat_token)).json()
                 scanner.check_events("timeline", timeline, viewer)
     return scanner
 
