@@ -134,12 +134,13 @@ def test_time_travel_returns_the_table_as_of_a_version(store: TableStore) -> Non
 
 
 def test_time_travel_across_checkpoints_matches_a_plain_fold(
-    store: TableStore, settings: Settings
+    store: TableStore, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from infra.tables import CHECKPOINT_EVERY
-
+    every = 64  # checkpoints this often here, to keep the table short
+    monkeypatch.setattr("infra.tables.CHECKPOINT_EVERY", every)
+    monkeypatch.setattr("infra.store.SNAPSHOT_EVERY", 4 * every)
     table_id, _ = seated_table(store)
-    while store.get(table_id).version < 2 * CHECKPOINT_EVERY + 10:
+    while store.get(table_id).version < 2 * every + 10:
         assert play_random(store, table_id, 50, seed=store.get(table_id).version) == 50
     events = store.events(table_id)
     game = store.get(table_id).game
@@ -147,8 +148,8 @@ def test_time_travel_across_checkpoints_matches_a_plain_fold(
     for recorded in events:
         state = game.evolve(state, recorded.event)
         states[recorded.version] = state
-    probes = [1, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, CHECKPOINT_EVERY + 1]
-    probes += [2 * CHECKPOINT_EVERY + 3, len(events) - 1, len(events)]
+    probes = [1, every - 1, every, every + 1]
+    probes += [2 * every + 3, len(events) - 1, len(events)]
     with TableStore(settings) as cold:
         for reader in (store, cold):
             for version in probes:
