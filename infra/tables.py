@@ -2,14 +2,17 @@
 
 Loading a table is ``functools.reduce(game.evolve, events, None)``. To keep command latency
 independent of a table's history (design §3) each process caches the folded state of recent
-tables and, before every use, *fast-forwards* it with the events stored after its version
-(one indexed query that usually returns nothing). The cache is therefore never trusted blindly:
-another process's writes are picked up by the fast-forward, and a write that races past it is
-refused by the store's unique (table, version) key, which the store turns into a retry.
+tables. Reads *fast-forward* a cached table with the events stored after its version (one
+indexed query that usually returns nothing), so they see other processes' writes. A command's
+first attempt trusts the cache as it is: if another process wrote meanwhile, the store's unique
+(table, version) key refuses the save and the store re-decides on a fast-forwarded table. A
+stale cache therefore costs a retry, never a wrong answer.
 
 Idempotency keys are indexed as events are folded: each stored event carries the key of the
 command that produced it, so a restarted process (or another API replica) rebuilds the index
-from the events themselves.
+from the events themselves (or from a snapshot, :mod:`infra.snapshots`). Every
+``CHECKPOINT_EVERY`` versions the folded state is kept, so time travel folds forward from the
+nearest checkpoint instead of from the first event.
 """
 
 from __future__ import annotations
@@ -168,10 +171,6 @@ class TableCache:
                 self._tables.move_to_end(table.table_id)
             while len(self._tables) > self._maxsize:
                 self._tables.popitem(last=False)
-
-    def discard(self, table_id: UUID) -> None:
-        with self._lock:
-            self._tables.pop(table_id, None)
 
     def clear(self) -> None:
         with self._lock:
