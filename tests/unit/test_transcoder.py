@@ -204,3 +204,14 @@ def test_only_game_events_can_be_stored() -> None:
         )
     with pytest.raises(TypeError, match="StoredTableEvent"):
         MsgspecMapper().to_stored_event(PlayerSeated(seat=0, name="a", token_hash="b"))
+
+
+@pytest.mark.parametrize("name", ["bourre", "burraco"])
+def test_the_round_trips_cover_every_event_of_each_games_union(name: str) -> None:
+    import typing
+
+    from domain.games import game_named
+
+    members = set(typing.get_args(game_named(name).event_type))
+    assert members, f"{name}'s event_type is not a union of event classes"
+    assert members <= set(EVENT_CLASSES)
