@@ -21,7 +21,7 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
 SQLITE_LOCK_TIMEOUT = "10"
 # Connections per store: the API calls from a pool of worker threads.
 POSTGRES_POOL_SIZE = "10"
-POSTGRES_MAX_OVERFLOW = "20"
+POSTGRES_MAX_OVERFLOW = "10"  # 3 API replicas + a projector stay under max_connections=100
 # Seconds to wait for a pooled connection (also how long start-up waits for the database).
 POSTGRES_CONNECT_TIMEOUT = "10"
 
