@@ -6,7 +6,8 @@ version, ``data:`` the JSON). Reconnecting with ``Last-Event-ID`` resumes after 
 The stream follows the event store, not this process's memory, so it works behind several
 API processes: it wakes when the projection's log position moves (a cheap Redis read) and in
 any case every ``FALLBACK_POLL`` seconds. Spectators are held ``spectator_delay`` events
-behind. The stream ends after ``TableEnded``.
+behind. The stream ends once the table has ended (after ``TableEnded``, or for spectators after
+the last event they may see).
 """
 
 from __future__ import annotations
@@ -70,6 +71,13 @@ def _resume_after(last_event_id: str | None) -> int | None:
     return int(text)
 
 
+def _has_ended(services: Services, table_id: UUID) -> bool:
+    """Whether the table's last event is ``TableEnded``."""
+    head = services.store.get(table_id).version
+    last = services.store.events(table_id, head, head)
+    return bool(last) and isinstance(last[-1].event, TableEnded)
+
+
 async def _head_version(services: Services, table_id: UUID) -> int:
     loaded = await blocking(services.store.get, table_id)
     return int(loaded.version)
@@ -85,6 +93,7 @@ async def _events(
     last_position = -1
     last_read = 0.0
     last_beat = time.monotonic()
+    over = await blocking(_has_ended, services, table_id)  # nothing will follow TableEnded
     yield ServerSentEventMessage(
         data=None, comment=f"table {table_id} after version {after}", retry=RETRY_MS
     )
@@ -97,11 +106,11 @@ async def _events(
             if new:
                 pending.extend(new)
                 fetched = new[-1].version
+                over = over or any(isinstance(r.event, TableEnded) for r in new)
         visible = facts.visible_version(viewer, fetched)
         # Hands settled by now (as far as this caller may see) show their cards, as in the
         # timeline: a client catching up on old hands gets them revealed.
         settled |= facts.settled_hands(r for r in pending if r.version <= visible)
-        ended = False
         while pending and pending[0].version <= visible:
             recorded = pending.pop(0)
             shown = facts.redact(recorded, viewer, settled)
@@ -110,8 +119,7 @@ async def _events(
             yield ServerSentEventMessage(
                 data=msgspec.json.encode(shown).decode(), event=str(shown["type"]), id=sent
             )
-            ended = ended or isinstance(recorded.event, TableEnded)
-        if ended and not pending:
+        if over:  # the table has ended: what is still held back stays held back
             return
         if time.monotonic() - last_beat >= KEEPALIVE:
             last_beat = time.monotonic()

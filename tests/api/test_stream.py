@@ -166,3 +166,29 @@ def test_the_stream_ends_after_the_table_ends(http: httpx.Client) -> None:
         everything = list(sse_events(spectator))  # finishes: the server ends the stream
     assert json.loads(everything[-1]["data"])["type"] == "TableEnded"
     assert [int(m["id"]) for m in everything] == list(range(1, len(everything) + 1))
+
+
+def end_table(http: httpx.Client, table: str, tokens: dict[int, str]) -> None:
+    """Ask to close, then finish hand 1 (Ann passes: rule 16), so the table ends."""
+    for token, command in (
+        (tokens[0], {"type": "close_table"}),
+        (tokens[1], DECLARE),
+        (tokens[0], {"type": "declare", "play": False}),
+    ):
+        assert http.post(
+            f"/tables/{table}/commands", json=command, headers=auth(token)
+        ).status_code == 200  # fmt: skip
+
+
+def test_a_spectators_stream_of_an_ended_table_ends_without_the_held_back_events(
+    http: httpx.Client,
+) -> None:
+    table, tokens = new_table(http, spectator_delay=2)
+    end_table(http, table, tokens)
+    last = http.get(f"/tables/{table}/timeline", headers=auth(tokens[0])).json()[-1]
+    assert last["type"] == "TableEnded"
+    with http.stream("GET", f"/tables/{table}/stream?from=1") as spectator:
+        seen = list(sse_events(spectator))
+    assert int(seen[-1]["id"]) == last["version"] - 2
+    with http.stream("GET", f"/tables/{table}/stream") as live:
+        assert list(sse_events(live)) == []  # live from the end: nothing more will come
