@@ -23,7 +23,7 @@ def cited_rules(text: str) -> set[int]:
     return rules
 
 
-def test_files() -> list[Path]:
+def bourre_test_files() -> list[Path]:
     return sorted((TESTS / "unit" / "bourre").glob("test_*.py")) + sorted(
         (TESTS / "property").glob("test_bourre_*.py")
     )
@@ -31,7 +31,7 @@ def test_files() -> list[Path]:
 
 def test_every_spec_rule_from_1_to_34_is_cited_by_a_test() -> None:
     cited: set[int] = set()
-    for path in test_files():
+    for path in bourre_test_files():
         if path.name == Path(__file__).name:
             continue
         tree = ast.parse(path.read_text())
