@@ -101,8 +101,12 @@ def test_burraco_whole_hand_over_http_close_after_the_pozzetto(client: TestClien
     ledger = client.get(f"/tables/{table}/ledger?after={closing['position']}").json()
     assert set(ledger) == {"teams", "hands", "winner"}
     assert [t["team"] for t in ledger["teams"]] == ["A", "B"]
-    assert ledger["hands"][0]["hand"] == 1 and len(ledger["hands"][0]["scores"]) == 2
+    assert all(set(team) == {"team", "total"} for team in ledger["teams"])
+    first = ledger["hands"][0]
+    assert {"hand", "scores"} <= set(first)  # design §5 (the game adds a breakdown)
+    assert first["hand"] == 1 and len(first["scores"]) == 2
     totals = {t["team"]: t["total"] for t in ledger["teams"]}
+    assert first["scores"] == [totals["A"], totals["B"]]
     # Team B (seat 1): melds 3H-JH (9 cards, 70) + 4D-10D (7 cards, 45) + kings 30 + jacks 30,
     # two clean burracos (400), closing (100), pozzetto taken; nothing left in hand.
     assert totals["B"] == 70 + 45 + 30 + 30 + 400 + 100
