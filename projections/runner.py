@@ -279,9 +279,10 @@ class Projector:
             for key in self._redis.scan_iter(match=pattern, count=1000):
                 chunk.append(key)
                 if len(chunk) >= _UNLINK_CHUNK:
+                    if not self._tracking.renew(fence, ttl_ms=_FENCE_TTL_MS):
+                        raise ProjectionError("another rebuild took over; this one stopped")
                     self._redis.unlink(*chunk)
                     chunk.clear()
-                    self._tracking.renew(fence, ttl_ms=_FENCE_TTL_MS)
             if chunk:
                 self._redis.unlink(*chunk)
 

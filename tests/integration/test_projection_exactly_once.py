@@ -299,3 +299,27 @@ def test_an_event_the_read_side_cannot_project_is_named_and_nothing_is_written(
     with pytest.raises(ProjectionError, match=r"position 11 \(table .* version \d+, \w+\)"):
         projector.run_once(limit=10)
     assert snapshot(client, redis_prefix) == before
+
+
+def test_a_rebuild_that_loses_its_fence_stops_flushing(
+    sqlite_store: TableStore,
+    client: redis.Redis,
+    redis_prefix: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fill(sqlite_store)
+    catch_up(Projector(sqlite_store, client, redis_prefix), sqlite_store)
+    for index in range(1_200):  # enough keys for several flush chunks
+        client.set(f"{redis_prefix}table:filler-{index}:view", b"{}")
+    real_renew = Tracking.renew
+
+    def renew(self: Tracking, fence: str, ttl_ms: int) -> bool:
+        client.set(f"{redis_prefix}position", b"rebuilding:another")  # a second rebuild
+        return real_renew(self, fence, ttl_ms)
+
+    monkeypatch.setattr(Tracking, "renew", renew)
+    with pytest.raises(ProjectionError, match="another rebuild took over"):
+        Projector(sqlite_store, client, redis_prefix).rebuild()
+    assert client.get(f"{redis_prefix}position") == b"rebuilding:another"
+    left = sum(1 for _ in client.scan_iter(match=f"{redis_prefix}table:filler-*"))
+    assert left > 0  # it stopped deleting as soon as it noticed
