@@ -24,7 +24,7 @@ _decode = msgspec.json.Decoder().decode
 # wait_for polls the position key (one GET, ~0.1 ms) with a growing pause: quick when the
 # projector is close behind, cheap for Redis when it is not.
 _FIRST_PAUSE = 0.0005
-_LONGEST_PAUSE = 0.01
+_LONGEST_PAUSE = 0.005
 
 
 class ReadModels:
