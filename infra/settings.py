@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from infra.eventstore_env import eventsourcing_env
+
 DEFAULT_EVENT_STORE = "sqlite:///./var/cardroom.db"
 DEFAULT_REDIS_PREFIX = "cardroom:"
 DEFAULT_VAR_DIR = "./var"
@@ -55,8 +57,6 @@ class Settings:
         source: Mapping[str, str] = os.environ if env is None else env
         event_store = source.get("CARDROOM_EVENT_STORE", "").strip() or DEFAULT_EVENT_STORE
         # Validate the store URL now, so a typo fails at start-up with the variable's name.
-        from infra.eventstore_env import eventsourcing_env
-
         eventsourcing_env(event_store, create_dirs=False)
         redis_url = source.get("CARDROOM_REDIS_URL", "").strip() or None
         if redis_url is not None and not redis_url.startswith(("redis://", "rediss://", "unix://")):
