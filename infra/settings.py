@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from infra.eventstore_env import eventsourcing_env
+from infra.eventstore_env import EventStoreURLError, eventsourcing_env
 
 DEFAULT_EVENT_STORE = "sqlite:///./var/cardroom.db"
 DEFAULT_REDIS_PREFIX = "cardroom:"
@@ -57,7 +57,10 @@ class Settings:
         source: Mapping[str, str] = os.environ if env is None else env
         event_store = source.get("CARDROOM_EVENT_STORE", "").strip() or DEFAULT_EVENT_STORE
         # Validate the store URL now, so a typo fails at start-up with the variable's name.
-        eventsourcing_env(event_store, create_dirs=False)
+        try:
+            eventsourcing_env(event_store, create_dirs=False)
+        except EventStoreURLError as error:
+            raise SettingsError(str(error)) from error
         redis_url = source.get("CARDROOM_REDIS_URL", "").strip() or None
         if redis_url is not None and not redis_url.startswith(("redis://", "rediss://", "unix://")):
             raise SettingsError(
