@@ -147,7 +147,12 @@ def project_in_process(
     store = TableStore(Settings(event_store=event_store))
     client = redis.Redis.from_url(redis_url)
     halt = threading.Event()
-    watcher = threading.Thread(target=lambda: (stop.wait(), halt.set()), daemon=True)
+
+    def relay_stop() -> None:
+        stop.wait()
+        halt.set()
+
+    watcher = threading.Thread(target=relay_stop, daemon=True)
     watcher.start()
     try:
         Projector(store, client, prefix).run_forever(halt, poll)

@@ -104,7 +104,7 @@ def test_the_worker_retries_after_the_store_fails(
     table_id = new_table(store, "bourre", 2)
     seat_everyone(store, table_id, 2)
     flaky = FlakyStore(store, failures=3)
-    with Worker(Projector(flaky, client, redis_prefix), poll_interval=0.01):  # type: ignore[arg-type]
+    with Worker(Projector(flaky, client, redis_prefix), poll_interval=0.01):
         assert ReadModels(client, redis_prefix).wait_for(store.max_position(), timeout=5)
     assert flaky.failures == 0
     assert "projection batch failed" in caplog.text

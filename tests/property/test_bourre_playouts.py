@@ -25,7 +25,7 @@ from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import decide_and_evolve
 from domain.bourre.events import CardPlayed, Dealt, Discarded, HandSettled, TrickWon
 from domain.bourre.evolve import evolve
-from domain.bourre.game import GAME
+from domain.bourre.game import GAME, BourreEvent
 from domain.bourre.playing import known_out
 from domain.bourre.state import DECLARE, PLAY, PLAYING, Table
 from domain.cards import codes, deck_commitment, standard_pack
@@ -35,7 +35,7 @@ from domain.table import Command, OpenTable, TakeSeat
 PACK = frozenset(standard_pack())
 PACK_CODES = codes(standard_pack())
 CARD_CODES = frozenset(PACK_CODES)
-EVENTS = msgspec.json.Decoder(list[GAME.event_type])
+EVENTS = msgspec.json.Decoder(list[BourreEvent])
 
 
 @st.composite
@@ -150,8 +150,8 @@ def test_bourre_random_tables_keep_every_invariant_after_every_step(
 ) -> None:
     state, events = start(options, seed)
     replayed = None
-    for event in EVENTS.decode(msgspec.json.encode(events)):
-        replayed = evolve(replayed, event)
+    for decoded in EVENTS.decode(msgspec.json.encode(events)):
+        replayed = evolve(replayed, decoded)
     assert replayed == state
     check_invariants(state)
     settled_hands = 0
@@ -171,8 +171,8 @@ def test_bourre_random_tables_keep_every_invariant_after_every_step(
                 raise AssertionError(f"{probe} is not legal but was accepted")
         seat = rng.choice(sorted(GAME.to_act(state)))
         state, events = decide_and_evolve(state, bot_choice(GAME.legal_commands(state, seat), rng))
-        for event in EVENTS.decode(msgspec.json.encode(events)):
-            replayed = evolve(replayed, event)
+        for decoded in EVENTS.decode(msgspec.json.encode(events)):
+            replayed = evolve(replayed, decoded)
         assert replayed == state, "replaying the events gives another state"
         for event in events:
             if isinstance(event, HandSettled):
@@ -205,8 +205,8 @@ def test_bourre_long_tables_conserve_cards_and_chips_for_a_hundred_hands(
         check_invariants(state)
     assert len(state.history) == 100
     replayed = None
-    for event in EVENTS.decode(msgspec.json.encode(events)):
-        replayed = evolve(replayed, event)
+    for decoded in EVENTS.decode(msgspec.json.encode(events)):
+        replayed = evolve(replayed, decoded)
     assert replayed == state
 
 

@@ -8,7 +8,7 @@ import msgspec
 from domain.bourre.commands import Declare, PlayCard
 from domain.bourre.events import CardPlayed, HandSettled
 from domain.bourre.evolve import replay
-from domain.bourre.game import GAME
+from domain.bourre.game import GAME, BourreEvent
 from domain.games import game_named
 from domain.table import CloseTable, OpenTable
 from tests.unit.bourre.support import open_table, run
@@ -38,7 +38,7 @@ def test_events_round_trip_through_json_and_replay_to_the_same_state() -> None:
         state, more = run(state, GAME.legal_commands(state, seat)[-1])
         events += more
     wire = msgspec.json.encode(events)
-    decoded = msgspec.json.decode(wire, type=list[GAME.event_type])
+    decoded = msgspec.json.decode(wire, type=list[BourreEvent])
     assert decoded == events
     assert replay(decoded) == state
     assert b'"type":"Dealt"' in wire and b'"trumpCard"' in wire

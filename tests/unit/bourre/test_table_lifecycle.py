@@ -63,6 +63,7 @@ def test_rule_33_four_card_implies_a_separate_trump_card_and_three_discards() ->
     (opened,) = decide(
         None, OpenTable(game="bourre", options={"seats": 4, "four_card": True}, seed=1)
     )
+    assert isinstance(opened, TableOpened)
     assert opened.options["trump_card"] == "separate"
     assert opened.options["max_discard"] == 3
 

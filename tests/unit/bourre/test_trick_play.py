@@ -9,7 +9,7 @@ from domain.bourre.commands import Declare, PlayCard
 from domain.bourre.events import CardPlayed, TrickWon
 from domain.bourre.game import GAME
 from domain.bourre.tricks import legal_cards, trick_winner
-from domain.cards import Suit, parse
+from domain.cards import Suit, card, parse
 from domain.errors import IllegalCommand, NotYourTurn
 from tests.unit.bourre.support import of_type, open_table, run, stack
 
@@ -30,14 +30,14 @@ def playing_table(deck, seats=3, **options):
 
 
 def test_rule_18_the_highest_trump_wins_the_trick() -> None:
-    assert trick_winner([(1, *parse("QD")), (2, *parse("4S")), (0, *parse("AD"))], S) == (
+    assert trick_winner([(1, card("QD")), (2, card("4S")), (0, card("AD"))], S) == (
         2,
         parse("4S")[0],
     )
 
 
 def test_rule_18_without_a_trump_the_highest_card_of_the_suit_led_wins() -> None:
-    trick = [(1, *parse("QD")), (2, *parse("AH")), (0, *parse("KD"))]
+    trick = [(1, card("QD")), (2, card("AH")), (0, card("KD"))]
     assert trick_winner(trick, S) == (0, parse("KD")[0])
 
 
