@@ -11,7 +11,7 @@ its own keys from the spec.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import msgspec
@@ -93,6 +93,22 @@ def split_common_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], dict[s
     if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= 10_000:
         raise InvalidOption("spectator_delay", "must be an integer from 0 to 10000")
     return common, rest
+
+
+def hand_of(event: Any) -> int:
+    """The hand an event belongs to: its ``hand`` field; 0 for table-level events."""
+    return int(getattr(event, "hand", 0))
+
+
+def seat_holding(token_hashes: Iterable[str | None], token_hash: str) -> int | None:
+    """The seat whose stored token hash is ``token_hash`` (``None`` for an empty seat);
+    an empty hash never matches, so no seat is held by no token."""
+    if not token_hash:
+        return None
+    for seat, stored in enumerate(token_hashes):
+        if stored == token_hash:
+            return seat
+    return None
 
 
 def hash_token(token: str) -> str:

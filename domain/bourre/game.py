@@ -10,14 +10,11 @@ from domain.bourre.decide import decide
 from domain.bourre.events import (
     Anted,
     CardPlayed,
-    CloseRequested,
-    Dealt,
     DecisionsRevealed,
     Declared,
-    Discarded,
+    HandEvent,
     HandSettled,
     Reshuffled,
-    SecondChanceDeclared,
     TrickWon,
 )
 from domain.bourre.evolve import evolve
@@ -25,30 +22,19 @@ from domain.bourre.legal import legal_commands, to_act
 from domain.bourre.state import Table
 from domain.bourre.views import redact, view
 from domain.game import Game
-from domain.table import CloseTable, OpenTable, PlayerSeated, TableEnded, TableOpened, TakeSeat
-
-BourreCommand = OpenTable | TakeSeat | CloseTable | Declare | Draw | SecondChance | PlayCard
-BourreEvent = (
-    TableOpened
-    | PlayerSeated
-    | TableEnded
-    | Anted
-    | Dealt
-    | Declared
-    | DecisionsRevealed
-    | Reshuffled
-    | Discarded
-    | SecondChanceDeclared
-    | CardPlayed
-    | TrickWon
-    | HandSettled
-    | CloseRequested
+from domain.table import (
+    CloseTable,
+    OpenTable,
+    PlayerSeated,
+    TableEnded,
+    TableOpened,
+    TakeSeat,
+    hand_of,
+    seat_holding,
 )
 
-
-def hand_of(event: Any) -> int:
-    """The hand an event belongs to; 0 for table-level events."""
-    return int(getattr(event, "hand", 0))
+BourreCommand = OpenTable | TakeSeat | CloseTable | Declare | Draw | SecondChance | PlayCard
+BourreEvent = TableOpened | PlayerSeated | TableEnded | HandEvent
 
 
 def settles_hand(event: Any) -> bool:
@@ -125,12 +111,7 @@ def counters(event: Any) -> dict[str, int]:
 
 
 def seat_for_token(state: Table | None, token_hash: str) -> int | None:
-    if state is None or not token_hash:
-        return None
-    for seat, stored in enumerate(state.token_hashes):
-        if stored == token_hash:
-            return seat
-    return None
+    return None if state is None else seat_holding(state.token_hashes, token_hash)
 
 
 GAME = Game(

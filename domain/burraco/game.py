@@ -34,7 +34,16 @@ from domain.burraco.state import ENDED, OVER, PLAYING, SEATING, Table, evolve
 from domain.burraco.visibility import TEAM_NAMES, redact, view
 from domain.errors import IllegalCommand, InvalidOption, SeatUnavailable, TableClosed
 from domain.game import Game
-from domain.table import MAX_SEED, CloseTable, OpenTable, PlayerSeated, TableEnded, TableOpened
+from domain.table import (
+    MAX_SEED,
+    CloseTable,
+    OpenTable,
+    PlayerSeated,
+    TableEnded,
+    TableOpened,
+    hand_of,
+    seat_holding,
+)
 from domain.table import TakeSeat as TakeSeatCommand
 
 MAX_NAME = 40
@@ -113,10 +122,6 @@ def to_act(table: Table | None) -> frozenset[int]:
     return frozenset((table.round.turn,))
 
 
-def hand_of(event: Any) -> int:
-    return int(getattr(event, "hand", 0))
-
-
 def settles_hand(event: Any) -> bool:
     return isinstance(event, HandScored | HandAbandoned)
 
@@ -192,10 +197,7 @@ def counters(event: Any) -> dict[str, int]:
 def seat_for_token(table: Table | None, token_hash: str) -> int | None:
     if table is None:
         return None
-    for seat, taken in enumerate(table.seats):
-        if taken is not None and taken.token_hash == token_hash:
-            return seat
-    return None
+    return seat_holding((s.token_hash if s is not None else None for s in table.seats), token_hash)
 
 
 GAME = Game(
