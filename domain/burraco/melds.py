@@ -214,21 +214,50 @@ def _run_fault(naturals: dict[int, str], wilds: list[str], suit: str) -> str:
     return ""
 
 
+def _a(rank: str) -> str:
+    """The rank with its article: 'a 5', 'an A', 'an 8'."""
+    return f"an {rank}" if rank in ("A", "8") else f"a {rank}"
+
+
 def _pick(
     readings: list[_Reading],
+    suit: str,
     *,
     wild_rank: str | None,
     ace: str | None,
     keep_wild_at: int | None,
 ) -> _Reading:
-    """Choose among valid readings: the player's hints, then rule 10's defaults."""
+    """Choose among valid readings: rule 10 first, then the player's hints, then defaults.
+
+    Rule 10 is not the player's to choose, so it narrows the readings before any hint: a
+    same-suit 2 that can be natural is natural (the readings with the most naturals), and a
+    wild already on the table stays where it stands if it still can (it moves only when its
+    natural card is added, or to the other end to make room).
+    """
+    most = max(len(r.naturals) for r in readings)
+    readings = [r for r in readings if len(r.naturals) == most]
+    kept = [r for r in readings if keep_wild_at is not None and r.wild_at == keep_wild_at]
+    if kept:
+        readings = kept
     if wild_rank is not None:
         if not isinstance(wild_rank, str) or wild_rank not in WILD_RANK_POSITIONS:
             raise MeldError(f"wildRank {wild_rank!r} is not a rank (A K Q J 10 … 3 2)")
+        if all(r.wild is None for r in readings):
+            raise MeldError(
+                "wildRank names no card: this sequence has no wild card "
+                "(a 2 of its suit in its own place is natural, rule 10)"
+            )
         wanted = WILD_RANK_POSITIONS[wild_rank]
-        readings = [r for r in readings if r.wild is not None and r.wild_at in wanted]
-        if not readings:
-            raise MeldError(f"the wild card cannot stand for a {wild_rank} in this sequence")
+        matching = [r for r in readings if r.wild is not None and r.wild_at in wanted]
+        if not matching and kept:
+            assert keep_wild_at is not None
+            raise MeldError(
+                f"the wild stays where it stands for {position_name(keep_wild_at, suit)}: "
+                "it moves only when its natural card is added or to make room (rule 10)"
+            )
+        if not matching:
+            raise MeldError(f"the wild card cannot stand for {_a(wild_rank)} in this sequence")
+        readings = matching
     if ace is not None:
         if not isinstance(ace, str) or ace not in ACE_CHOICES:
             raise MeldError(f"ace {ace!r} must be 'low' or 'high'")
@@ -272,7 +301,7 @@ def _arrange_sequence(
     readings, fault = _readings(suit, cards, fixed)
     if not readings:
         raise MeldError(fault or "these cards do not make a sequence")
-    chosen = _pick(readings, wild_rank=wild_rank, ace=ace, keep_wild_at=keep_wild_at)
+    chosen = _pick(readings, suit, wild_rank=wild_rank, ace=ace, keep_wild_at=keep_wild_at)
     return _sequence_layout(suit, chosen)
 
 

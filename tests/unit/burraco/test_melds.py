@@ -222,3 +222,34 @@ def test_burraco_invalid_addition_is_rejected_with_the_rule_broken(
 ) -> None:
     with pytest.raises(MeldError, match=reason):
         extend(lay(meld), added)
+
+
+# --- audit (round 2): rule 10 holds whatever placement hint a command carries ----------------
+
+
+def test_burraco_rule_10_a_same_suit_two_in_its_place_stays_natural_whatever_the_hint() -> None:
+    # rule 10: "where a same-suit 2 can be read as natural or as wild, it is read as natural",
+    # so a wildRank hint may not turn the clean run 2H 3H 4H into a dirty 3H 4H 2H(5H)
+    with pytest.raises(MeldError, match="no wild card"):
+        lay("2H 3H 4H", wild_rank="5")
+    with pytest.raises(MeldError, match="no wild card"):
+        extend(lay("3H 4H 5H"), "2H", wild_rank="6")
+    assert extend(lay("3H 4H 5H"), "2H").cards == ("2H", "3H", "4H", "5H")
+
+
+def test_burraco_rule_10_an_end_wild_moves_to_the_other_end_only_to_make_room() -> None:
+    meld = lay("5H 6H 7H JK")  # JK stands for 8H
+    # adding 4H needs no room at the high end: the wild may not wander to 3H
+    with pytest.raises(MeldError, match="stays where it stands for 8H"):
+        extend(meld, "4H", wild_rank="3")
+    assert extend(meld, "4H", wild_rank="8").cards == ("4H", "5H", "6H", "7H", "JK")
+    # displaced by its natural card, the wild may go to either end (rule 10)
+    assert extend(meld, "8H", wild_rank="4").cards == ("JK", "5H", "6H", "7H", "8H")
+
+
+def test_burraco_rule_10_an_end_wild_makes_room_at_the_ace_high_end() -> None:
+    # Q K JK(A): the ace-high end is taken by the wild; adding the natural AH sends it to J
+    meld = lay("QH KH JK")
+    assert extend(meld, "AH").cards == ("JK", "QH", "KH", "AH")
+    with pytest.raises(MeldError, match="stays where it stands for AH"):
+        extend(meld, "JH", wild_rank="10")
