@@ -24,9 +24,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine_loop import apply, replay, seated_table
+
 from domain.bourre.events import HandSettled
 from domain.bourre.game import GAME
-from domain.table import OpenTable, TakeSeat
 
 
 def play_hands(
@@ -40,19 +41,14 @@ def play_hands(
     table_seed = seed
     while settled < hands:
         table_seed += 1
-        commands: list[Any] = [OpenTable(game="bourre", options={"seats": seats}, seed=table_seed)]
-        commands += [TakeSeat(name=f"bot{s}", token_hash=f"t{s}") for s in range(seats)]
-        state: Any = None
-        for command in commands:
-            for event in GAME.decide(state, command):
-                state = GAME.evolve(state, event)
+        state, commands = seated_table(GAME, {"seats": seats}, seats, table_seed)
         in_table = 0
         while in_table < per_table and settled < hands:
             seat = rng.choice(sorted(GAME.to_act(state)))
             command = rng.choice(GAME.legal_commands(state, seat))
             commands.append(command)
-            for event in GAME.decide(state, command):
-                state = GAME.evolve(state, event)
+            state, events = apply(GAME, state, command)
+            for event in events:
                 if isinstance(event, HandSettled):
                     settled += 1
                     in_table += 1
@@ -63,18 +59,6 @@ def play_hands(
                     outcomes["bourre_players"] += len(event.bourre)
         tables.append(commands)
     return tables, outcomes
-
-
-def replay(tables: list[list[Any]]) -> int:
-    """``decide`` + ``evolve`` only, for the recorded commands; returns events applied."""
-    applied = 0
-    for commands in tables:
-        state: Any = None
-        for command in commands:
-            for event in GAME.decide(state, command):
-                state = GAME.evolve(state, event)
-                applied += 1
-    return applied
 
 
 def main() -> None:
@@ -91,7 +75,7 @@ def main() -> None:
     commands = sum(len(t) for t in tables)
 
     start = time.perf_counter()
-    events = replay(tables)
+    events = replay(GAME, tables)
     engine = time.perf_counter() - start
 
     print(f"Bourré engine, {args.seats} seats, default options, {args.hands} hands")

@@ -25,10 +25,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine_loop import apply, replay, seated_table
+
 from domain.burraco.bot import choose
 from domain.burraco.events import HandClosed, HandScored
 from domain.burraco.game import GAME
-from domain.table import OpenTable, TakeSeat
 
 
 def play_hands(hands: int, players: int, seed: int) -> tuple[list[list[Any]], dict[str, int]]:
@@ -40,38 +41,19 @@ def play_hands(hands: int, players: int, seed: int) -> tuple[list[list[Any]], di
     table_seed = seed
     while scored < hands:
         table_seed += 1
-        commands: list[Any] = [
-            OpenTable(game="burraco", options={"players": players}, seed=table_seed)
-        ]
-        commands += [TakeSeat(name=f"bot{s}", token_hash=f"t{s}") for s in range(players)]
-        state: Any = None
-        for command in commands:
-            for event in GAME.decide(state, command):
-                state = GAME.evolve(state, event)
+        state, commands = seated_table(GAME, {"players": players}, players, table_seed)
         while state.status == "playing" and scored < hands:
             (seat,) = GAME.to_act(state)
             command = choose(state, seat, rng)
             commands.append(command)
-            for event in GAME.decide(state, command):
-                state = GAME.evolve(state, event)
+            state, events = apply(GAME, state, command)
+            for event in events:
                 if isinstance(event, HandScored):
                     scored += 1
                 elif isinstance(event, HandClosed):
                     endings[event.reason] = endings.get(event.reason, 0) + 1
         tables.append(commands)
     return tables, endings
-
-
-def replay(tables: list[list[Any]]) -> int:
-    """``decide`` + ``evolve`` only, for the recorded commands; returns events applied."""
-    applied = 0
-    for commands in tables:
-        state: Any = None
-        for command in commands:
-            for event in GAME.decide(state, command):
-                state = GAME.evolve(state, event)
-                applied += 1
-    return applied
 
 
 def main() -> None:
@@ -87,7 +69,7 @@ def main() -> None:
     commands = sum(len(t) for t in tables)
 
     wall, cpu = time.perf_counter(), time.process_time()
-    events = replay(tables)
+    events = replay(GAME, tables)
     engine = (time.perf_counter() - wall, time.process_time() - cpu)
 
     print(f"burraco engine, {args.players} players, {args.hands} hands ({len(tables)} tables)")
