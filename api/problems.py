@@ -10,6 +10,7 @@ a problem without internals.
 from __future__ import annotations
 
 import logging
+import re
 from http import HTTPStatus
 from typing import Any
 
@@ -115,6 +116,18 @@ def api_problem_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[P
     return problem_response(exc.status, exc.slug, exc.detail, headers=exc.headers, **extensions)
 
 
+BODY_PARAMETER = "data"  # the name Litestar gives the request body
+_MISSING_FIELD = re.compile(r"missing required field `([^`]+)`")
+_AT_PATH = re.compile(r" - at `\$\.([^`]+)`$")
+
+
+def _body_field(message: str) -> str | None:
+    """The body field a msgspec message names (``missing required field `name```, or
+    ``… - at `$.seat```), or None when it names none (e.g. the body is not an object)."""
+    found = _MISSING_FIELD.search(message) or _AT_PATH.search(message)
+    return found.group(1) if found else None
+
+
 def _validation_detail(exc: ValidationException) -> tuple[str, str | None, list[dict[str, Any]]]:
     """Litestar's validation ``extra`` -> a readable detail naming the field."""
     errors: list[dict[str, Any]] = []
@@ -127,6 +140,9 @@ def _validation_detail(exc: ValidationException) -> tuple[str, str | None, list[
     first = errors[0]
     field = first.get("key")
     message = str(first.get("message", exc.detail))
+    if field == BODY_PARAMETER:
+        # Litestar names the whole body ``data``; the client knows only its own field names.
+        field = _body_field(message)
     source = first.get("source")
     where = f"{source} field {field!r}" if field and source else (f"{field!r}" if field else "")
     detail = f"{where}: {message}" if where else message

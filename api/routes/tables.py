@@ -7,8 +7,9 @@ from typing import Annotated, Any, Literal
 from litestar import get, post
 from litestar.params import JSONBody, QueryParameter
 
-from api.params import TableId
+from api.params import AfterPosition, TableId
 from api.problems import ApiProblem, documented
+from api.routes.views import wait_for_projection
 from api.schemas import CreateTable, SeatTaken, TableCreated, TakeSeat
 from api.services import ServicesDep, blocking
 from domain.cards import CardError, card
@@ -91,10 +92,14 @@ GameFilter = Annotated[
 ]
 
 
-@get("/tables", summary="Lobby", responses=documented(400, 503))
-async def lobby(services: ServicesDep, game: GameFilter = None) -> list[dict[str, Any]]:
+@get("/tables", summary="Lobby", responses=documented(400, 422, 503))
+async def lobby(
+    services: ServicesDep, game: GameFilter = None, after: AfterPosition = None
+) -> list[dict[str, Any]]:
     """The open tables (waiting for players or playing), oldest first, from the read
-    models; ended tables leave the lobby."""
+    models; ended tables leave the lobby. ``?after=`` (e.g. the ``position`` a create
+    answered) waits, bounded, until the lobby has caught up with it."""
+    await blocking(wait_for_projection, services, after)
     return await blocking(services.read_models.lobby, game)
 
 
