@@ -14,17 +14,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Any
 from uuid import UUID
 
 import anyio
 import msgspec
 from litestar import get
-from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from api.auth import caller_seat
-from api.params import Authorization, TableId
+from api.params import Authorization, LastEventId, StreamFrom, TableId
 from api.problems import ApiProblem, documented
 from api.services import Services, ServicesDep, blocking
 from api.visibility import TableFacts
@@ -35,26 +34,6 @@ POLL = 0.1  # seconds between checks of the projection position
 FALLBACK_POLL = 1.0  # seconds between store reads when the position does not move
 KEEPALIVE = 15.0  # seconds between comments that keep proxies from closing an idle stream
 RETRY_MS = 2000
-
-LastEventId = Annotated[
-    str | None,
-    HeaderParameter(
-        name="Last-Event-ID",
-        required=False,
-        max_length=30,
-        description="resume after this event version",
-    ),
-]
-StreamFrom = Annotated[
-    int | None,
-    QueryParameter(
-        name="from",
-        required=False,
-        ge=1,
-        le=2**62,
-        description="first version to send (default: only new events)",
-    ),
-]
 
 
 def _resume_after(last_event_id: str | None) -> int | None:
