@@ -23,6 +23,7 @@ from domain.burraco.melds import (
     Layout,
     MeldError,
     arrange_extension,
+    arrange_new,
 )
 from domain.burraco.values import INFO
 
@@ -126,3 +127,57 @@ def _with_wild(
         if hand.count(wild) > codes_.count(wild):
             yield from emit([*codes_, wild])
             return
+
+
+def pile_melds(
+    hand: Sequence[str], melds: Sequence[tuple[int, Layout]], pile: Sequence[str]
+) -> Iterator[Candidate]:
+    """Melds that use a card of this turn's pile take (option ``take_pile=must_meld``).
+
+    Beyond the listing above: a pile card added to a meld together with one card from hand
+    (9H joins 5H-7H with the 8H), and the smallest new melds around a pile card — three
+    cards of a run or a set — since the whole run or set may leave the player unable to
+    discard (rule 19) where a part of it would not.
+    """
+    pile_cards = set(pile)
+    distinct = list(dict.fromkeys(hand))
+    for meld_id, layout in melds:
+        for code in pile_cards:
+            if not _may_join(layout, code):
+                continue
+            yield Candidate((code,), meld_id)
+            for other in distinct:
+                if (other != code or hand.count(code) > 1) and _may_join(layout, other):
+                    yield Candidate((other, code), meld_id)
+    wilds = [code for code in distinct if INFO[code].wild]
+    for candidate in new_melds(hand):
+        used = pile_cards.intersection(candidate.cards)
+        if not used:
+            if any(INFO[c].wild for c in candidate.cards):  # a pile wild may stand in
+                for wild in pile_cards.intersection(wilds):
+                    swapped = [c for c in candidate.cards if not INFO[c].wild]
+                    yield Candidate((*swapped, wild))
+            continue
+        yield candidate
+        if len(candidate.cards) > 3:
+            yield from _parts_of_three(candidate.cards, used)
+
+
+def _parts_of_three(cards: Sequence[str], pile_cards: set[str]) -> Iterator[Candidate]:
+    """Three-card parts of a meld holding a pile card: runs of three in table order, or the
+    pile card with two others of a set."""
+    try:
+        layout = arrange_new(cards)
+    except MeldError:
+        return
+    laid = layout.cards
+    for index, code in enumerate(laid):
+        if code not in pile_cards:
+            continue
+        if layout.kind == SET:
+            others = list(laid)
+            others.pop(index)
+            yield Candidate((code, *others[:2]))
+            continue
+        for start in range(max(0, index - 2), min(index, len(laid) - 3) + 1):
+            yield Candidate(tuple(laid[start : start + 3]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.burraco.candidates import extensions, new_melds
+from domain.burraco.candidates import pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, PlayerCommand, TakePile
 from domain.burraco.deal import deal_hand
 from domain.burraco.events import (
@@ -131,30 +131,19 @@ def must_still_meld_from_pile(table: Table, r: Round, seat: int) -> bool:
 
 
 def pile_card_meldable(table: Table, seat: int) -> bool:
-    """Whether a listed meld or addition using a card of this turn's pile take is accepted
-    now (it may not leave the player unable to discard: rule 19)."""
+    """Whether a meld or addition using a card of this turn's pile take is accepted now (it
+    may not leave the player unable to discard: rule 19). The search is
+    :func:`~domain.burraco.candidates.pile_melds`."""
     r = table.round
     assert r is not None
     team = team_of(seat)
-    pile_cards = set(r.took_pile)
-    hand = r.hands[seat]
     team_melds = [(m.id, m.layout) for m in r.melds if m.team == team]
-    tries: list[Any] = [
-        AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
-        for c in extensions(hand, team_melds)
-        if c.meld is not None and c.cards[0] in pile_cards
-    ]
-    tries += [
-        Meld(seat=seat, cards=list(c.cards))
-        for c in new_melds(hand)
-        if pile_cards.intersection(c.cards)
-    ]
-    for command in tries:
+    for c in pile_melds(r.hands[seat], team_melds, r.took_pile):
         try:
-            if isinstance(command, Meld):
-                meld(table, r, command)
+            if c.meld is None:
+                meld(table, r, Meld(seat=seat, cards=list(c.cards)))
             else:
-                add_to_meld(table, r, command)
+                add_to_meld(table, r, AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards)))
         except DomainError:
             continue
         return True

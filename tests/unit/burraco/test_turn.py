@@ -11,7 +11,17 @@ from domain.burraco.state import DRAW, PLAY, Table
 from domain.errors import IllegalCommand, NotYourTurn
 from domain.table import OpenTable, TakeSeat
 
-from .helpers import apply, hand_round, names, play, seated_table, stacked_deck, with_hand
+from .helpers import (
+    apply,
+    hand_round,
+    names,
+    play,
+    seated_table,
+    stacked_deck,
+    with_hand,
+    with_melds,
+    with_pozzetto_taken,
+)
 
 HAND_1 = "3H 4H 5H 7S 7H 7C KD QD JK 9C 2S"
 DECK = stacked_deck(
@@ -221,3 +231,30 @@ def test_burraco_decide_never_changes_the_state_it_is_given(table) -> None:
     with pytest.raises(IllegalCommand):
         GAME.decide(table, Meld(seat=1, cards=["3H", "4H", "5H"]))
     assert table is before and GAME.view(table, None, revealed=True) == snapshot
+
+
+# --- audit (round 2): option take_pile=must_meld accepts every way of melding a pile card --
+
+
+def test_burraco_option_must_meld_the_pile_card_may_go_into_part_of_a_run() -> None:
+    # the whole run 4H-7H would leave KD alone, and closing is impossible without a burraco
+    # (rule 19), but 5H 6H 7H leaves 4H KD: the pile may be taken
+    table = seated_table(stacked_deck(discard="7H"), options={"take_pile": "must_meld"})
+    table = with_pozzetto_taken(with_hand(table, 1, "4H 5H 6H KD"), team=1)
+    assert TakePile(seat=1) in GAME.legal_commands(table, 1)
+    table, _ = play(table, TakePile(seat=1))
+    with pytest.raises(IllegalCommand, match="meld a card from it before you discard"):
+        GAME.decide(table, Discard(seat=1, card="KD"))
+    table, events = play(table, Meld(seat=1, cards=["5H", "6H", "7H"]), Discard(seat=1, card="KD"))
+    assert names(events) == ["Melded", "Discarded"]
+
+
+def test_burraco_option_must_meld_the_pile_card_may_join_a_meld_with_a_card_from_hand() -> None:
+    # 9H joins 5H 6H 7H only together with the 8H from hand
+    table = seated_table(stacked_deck(discard="9H"), options={"take_pile": "must_meld"})
+    table = with_melds(with_hand(table, 1, "8H KD QC"), 1, "5H 6H 7H")
+    assert TakePile(seat=1) in GAME.legal_commands(table, 1)
+    table, _ = play(table, TakePile(seat=1))
+    table, events = play(table, AddToMeld(seat=1, meld=1, cards=["8H", "9H"]))
+    assert names(events) == ["MeldExtended"]
+    assert Discard(seat=1, card="KD") in GAME.legal_commands(table, 1)
