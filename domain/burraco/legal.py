@@ -2,16 +2,18 @@
 
 Draw-phase and discard commands are listed exhaustively. Meld commands are a finite,
 representative set (see :mod:`domain.burraco.candidates`): every single card that can join a
-team meld and the natural sets and runs the hand holds. Each listed command is checked by
-``decide`` itself, so the listing never offers an illegal move; ``decide`` also accepts legal
-melds that are not listed (any subset of the hand, wild placement hints).
+team meld and the natural sets and runs the hand holds (and, while option
+``take_pile=must_meld`` holds the discard back, the melds that use a card of the pile:
+``candidates.pile_melds``). Each listed command is checked by ``decide`` itself, so the
+listing never offers an illegal move; ``decide`` also accepts legal melds that are not
+listed (any subset of the hand, wild placement hints).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.burraco.candidates import extensions, new_melds
+from domain.burraco.candidates import extensions, new_melds, pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.rules import decide_turn, discard_fault
 from domain.burraco.state import DRAW, OVER, PLAYING, Table, team_of
@@ -48,13 +50,25 @@ def meld_commands(table: Table, seat: int) -> list[Any]:
     hand = r.hands[seat]
     team = team_of(seat)
     team_melds = [(m.id, m.layout) for m in r.melds if m.team == team]
-    listed: list[Any] = [
-        AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
-        for c in extensions(hand, team_melds)
-        if c.meld is not None
-    ]
-    listed += [Meld(seat=seat, cards=list(c.cards)) for c in new_melds(hand)]
-    return [c for c in listed if _accepted(table, c)]
+    candidates = [*extensions(hand, team_melds), *new_melds(hand)]
+    if table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile:
+        # the discard waits for a meld from the pile: list the melds that may make it
+        candidates += pile_melds(hand, team_melds, r.took_pile)
+    listed: list[Any] = []
+    seen: set[tuple[int | None, tuple[str, ...]]] = set()
+    for c in candidates:
+        key = (c.meld, tuple(sorted(c.cards)))
+        if key in seen:
+            continue
+        seen.add(key)
+        command: Any = (
+            Meld(seat=seat, cards=list(c.cards))
+            if c.meld is None
+            else AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
+        )
+        if _accepted(table, command):
+            listed.append(command)
+    return listed
 
 
 def _accepted(table: Table, command: Any) -> bool:

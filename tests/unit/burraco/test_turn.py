@@ -245,6 +245,7 @@ def test_burraco_option_must_meld_the_pile_card_may_go_into_part_of_a_run() -> N
     table, _ = play(table, TakePile(seat=1))
     with pytest.raises(IllegalCommand, match="meld a card from it before you discard"):
         GAME.decide(table, Discard(seat=1, card="KD"))
+    assert GAME.legal_commands(table, 1) == [Meld(seat=1, cards=["5H", "6H", "7H"])]
     table, events = play(table, Meld(seat=1, cards=["5H", "6H", "7H"]), Discard(seat=1, card="KD"))
     assert names(events) == ["Melded", "Discarded"]
 
@@ -255,6 +256,7 @@ def test_burraco_option_must_meld_the_pile_card_may_join_a_meld_with_a_card_from
     table = with_melds(with_hand(table, 1, "8H KD QC"), 1, "5H 6H 7H")
     assert TakePile(seat=1) in GAME.legal_commands(table, 1)
     table, _ = play(table, TakePile(seat=1))
+    assert AddToMeld(seat=1, meld=1, cards=["8H", "9H"]) in GAME.legal_commands(table, 1)
     table, events = play(table, AddToMeld(seat=1, meld=1, cards=["8H", "9H"]))
     assert names(events) == ["MeldExtended"]
     assert Discard(seat=1, card="KD") in GAME.legal_commands(table, 1)
