@@ -22,7 +22,8 @@ Choices where the spec leaves room (each documented where it is implemented):
 * ``CloseTable`` by a seated player abandons the match: the unfinished hand is not scored
   (``HandAbandoned`` reveals its deck and salt), scored hands stay in the ledger, no winner.
 * Rule 13 forbids re-discarding the single card taken from the pile; a second copy of the
-  same code (two packs) may be discarded.
+  same code (two packs) may be discarded, also after one copy was melded (copies are
+  indistinguishable, so the melded one counts as the pile card, as for ``must_meld``).
 * Rule 17: a pozzetto taken on the discard is sealed (hidden even from its taker, counted in
   hand by rule 23) until ``PozzettoOpened`` at the start of the taker's next turn.
 * Option ``take_pile=must_meld``: the pile may be taken only if a meld using one of its

@@ -112,7 +112,8 @@ def discard_fault(table: Table, r: Round, seat: int, code: str, *, pile_rule: bo
         not table.options.single_card_rediscard
         and len(r.took_pile) == 1
         and r.took_pile[0] == code
-        and r.hands[seat].count(code) == 1  # another copy of the same code may go
+        and r.hands[seat].count(code) == 1  # another copy of the same code may go,
+        and not r.melded_from_pile  # and so may the copy left once one was melded
     ):
         return f"you took a single-card pile: you may not discard that same card ({code})"
     if pile_rule and must_still_meld_from_pile(table, r, seat):

@@ -157,6 +157,19 @@ def test_burraco_rule_13_another_copy_of_the_single_card_may_go() -> None:
     assert events[-1] == Discarded(hand=1, seat=1, card="KS")
 
 
+def test_burraco_rule_13_a_copy_left_after_melding_the_taken_card_may_go() -> None:
+    # two 7H in hand, one of them from the pile; the player melds a 7H (which counts as the
+    # pile card for take_pile=must_meld) and may then discard the other copy
+    table = seated_table(stacked_deck(hands={1: "7H 7S 7C 4H 9C"}, discard="7H"))
+    table, events = play(
+        table,
+        TakePile(seat=1),
+        Meld(seat=1, cards=["7H", "7S", "7C"]),
+        Discard(seat=1, card="7H"),
+    )
+    assert events[-1] == Discarded(hand=1, seat=1, card="7H")
+
+
 def test_burraco_rule_14_a_wild_card_may_be_discarded(table) -> None:
     table, events = play(table, Draw(seat=1), Discard(seat=1, card="JK"))
     assert events[-1] == Discarded(hand=1, seat=1, card="JK")
