@@ -3,6 +3,12 @@ their highest trump when leading, and when following able to trump and not last 
 
 Guaranteed tricks come only from what the player knows (rule 20): their own hand, the cards
 already played, and a turned trump card that belongs to nobody. Never from hidden hands.
+
+Where the spec's bound "O = trumps neither held nor yet played" meets a trick in progress,
+the trumps already in that trick still count as outstanding: they can still take the trump
+the player must put under them, so counting them as gone would not be the sound lower bound
+rule 20 asks for (see :func:`domain.bourre.playing.known_out`). Rule 22's "already played"
+does include the trick in progress.
 """
 
 from __future__ import annotations
@@ -85,8 +91,14 @@ def apply_cinch(
     known_out: Collection[Card],
     last_to_play: bool,
     mode: str,
+    *,
+    gone: Collection[Card] | None = None,
 ) -> tuple[list[Card], list[Card]]:
-    """Rule 21 on top of 5.1: returns (legal cards, the cinch's highest trumps or [])."""
+    """Rule 21 on top of 5.1: returns (legal cards, the cinch's highest trumps or []).
+
+    ``known_out`` feeds the guaranteed tricks (rule 20: cards that can no longer take a
+    trick); ``gone`` (default ``known_out``) the equivalent trumps (rule 22: cards already
+    played, the trick in progress included)."""
     if mode == "off" or last_to_play:
         return legal, []
     trumps_in_legal = [c for c in legal if c.suit == trump]
@@ -99,6 +111,6 @@ def apply_cinch(
             return legal, []
     if not has_cinch(hand, trump, tricks_won, known_out):
         return legal, []
-    top = highest_trumps(hand, trump, known_out, mode)
+    top = highest_trumps(hand, trump, known_out if gone is None else gone, mode)
     narrowed = [c for c in legal if c in top]
     return (narrowed or legal), top

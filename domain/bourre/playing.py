@@ -14,12 +14,28 @@ from domain.cards import Card, CardError, card
 from domain.errors import IllegalCommand, NotYourTurn
 
 
+def _dead_card(hand: Hand) -> tuple[Card, ...]:
+    """The turned trump card when it belongs to nobody (rules 32–33): known and out of play."""
+    return (hand.trump_card,) if hand.trump_card_owner is None else ()
+
+
 def known_out(hand: Hand) -> tuple[Card, ...]:
-    """Rule 20: the cards a player knows are out of play — every card played so far, and the
-    turned trump card when it belongs to nobody (rules 32–33)."""
-    if hand.trump_card_owner is None:
-        return (*hand.played, hand.trump_card)
-    return hand.played
+    """Rule 20: the cards a player knows can no longer take a trick — every card of the
+    tricks already won, and a turned trump card that belongs to nobody.
+
+    The cards of the trick in progress are not out yet: a higher trump in it will still take
+    the trump the player puts under it, exactly as an outstanding trump could. Counting it as
+    gone would claim a trick the player cannot win (K-Q under a led AS are not two sure
+    tricks) and force a high trump under the ace (rule 21).
+    """
+    done = hand.played[: len(hand.played) - len(hand.trick)]
+    return (*done, *_dead_card(hand))
+
+
+def already_played(hand: Hand) -> tuple[Card, ...]:
+    """Rule 22: the cards that make a lower trump equivalent — every card played, the trick
+    in progress included, and a turned trump card that belongs to nobody."""
+    return (*hand.played, *_dead_card(hand))
 
 
 def playable(hand: Hand, seat: int, options: Options) -> tuple[list[Card], list[Card]]:
@@ -29,7 +45,15 @@ def playable(hand: Hand, seat: int, options: Options) -> tuple[list[Card], list[
     legal = legal_cards(holding, hand.trump, trick)
     last = len(hand.trick) == len(hand.playing) - 1
     return apply_cinch(
-        legal, holding, hand.trump, trick, hand.tricks[seat], known_out(hand), last, options.cinch
+        legal,
+        holding,
+        hand.trump,
+        trick,
+        hand.tricks[seat],
+        known_out(hand),
+        last,
+        options.cinch,
+        gone=already_played(hand),
     )
 
 

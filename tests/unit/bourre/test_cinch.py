@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from domain.bourre.cinch import guaranteed_tricks, has_cinch, highest_trumps
+from domain.bourre.cinch import apply_cinch, guaranteed_tricks, has_cinch, highest_trumps
 from domain.bourre.commands import Declare, PlayCard
+from domain.bourre.events import HandSettled
 from domain.bourre.game import GAME
 from domain.cards import Suit, parse
 from domain.errors import IllegalCommand
-from tests.unit.bourre.support import open_table, run, stack
+from tests.unit.bourre.support import of_type, open_table, run, stack
 
 S = Suit.SPADES
 
@@ -147,3 +148,39 @@ def test_rule_20_a_turned_card_that_belongs_to_nobody_is_known_but_a_hidden_hand
     state = table(hidden, trump_card="separate")
     # then seat 1 cannot know it is out of reach: no cinch, any card may be led
     assert cards_for(state, 1) == ["KS", "QS", "JS", "2H", "3H"]
+
+
+def test_rule_20_a_higher_trump_in_the_trick_still_takes_a_trump_so_it_makes_no_cinch() -> None:
+    # given seat 1 won trick 1, lost trick 2 and holds K-Q-2 of trumps, and seat 0 leads the AS
+    deck = stack(["AS AH 4C 5D 3S", "KS QS 2S AC 2H", "5C 3H 6D 7D 8D"])
+    state = table(deck)
+    state, _ = run(state, PlayCard(seat=1, card="AC"), PlayCard(seat=2, card="5C"))
+    state, _ = run(state, PlayCard(seat=0, card="4C"), PlayCard(seat=1, card="2H"))
+    state, _ = run(state, PlayCard(seat=2, card="3H"), PlayCard(seat=0, card="AH"))
+    state, _ = run(state, PlayCard(seat=0, card="AS"))
+    # then the AS in the trick will take whichever trump seat 1 plays: one won trick plus
+    # K-Q is not yet three sure tricks, so no cinch forces a high trump under the ace
+    assert cards_for(state, 1) == ["KS", "QS", "2S"]
+    # and keeping K-Q wins the pot: 2S under the ace, then K and Q are the top trumps
+    state, _ = run(state, PlayCard(seat=1, card="2S"), PlayCard(seat=2, card="6D"))
+    state, _ = run(state, PlayCard(seat=0, card="5D"), PlayCard(seat=1, card="KS"))
+    state, _ = run(state, PlayCard(seat=2, card="7D"), PlayCard(seat=1, card="QS"))
+    state, events = run(state, PlayCard(seat=2, card="8D"), PlayCard(seat=0, card="3S"))
+    (settled,) = of_type(events, HandSettled)
+    assert settled.tricks == [2, 3, 0] and settled.winner == 1
+
+
+def test_rule_22_a_trump_already_in_the_trick_makes_the_next_lower_trump_equivalent() -> None:
+    # given seat 1 has won three tricks (a cinch) and holds K-J of trumps; the AS was led and
+    # the QS followed, so neither of seat 1's trumps can head the trick
+    trick = parse("AS QS")
+    hand = parse("KS JS")
+    legal, top = apply_cinch(
+        hand, hand, S, trick, 3, known_out=(), last_to_play=False, mode="equivalent", gone=trick
+    )
+    # then the QS is already played: the JS is as good as the KS (rule 22)
+    assert legal == parse("KS JS") and top == parse("KS JS")
+    legal, _ = apply_cinch(
+        hand, hand, S, trick, 3, known_out=(), last_to_play=False, mode="strict", gone=trick
+    )
+    assert legal == parse("KS")
