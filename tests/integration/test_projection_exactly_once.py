@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from itertools import islice
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +22,6 @@ from tests.integration.test_projection_support import (
     catch_up,
     clear_prefix,
     new_table,
-    open_store,
     play,
     seat_everyone,
 )
@@ -33,28 +31,6 @@ pytestmark = pytest.mark.integration
 
 class Crash(Exception):
     """An injected failure: the projector process 'dies' here."""
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableStore]:
-    url = request.getfixturevalue("postgres_url") if request.param == "postgres" else None
-    opened = open_store(request.param, tmp_path, url)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def sqlite_store(tmp_path: Path) -> Iterator[TableStore]:
-    opened = open_store("sqlite", tmp_path)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def client(redis_url: str) -> Iterator[redis.Redis]:
-    connection = redis.Redis.from_url(redis_url)
-    yield connection
-    connection.close()
 
 
 @pytest.fixture

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,35 +14,12 @@ from projections.runner import Projector
 from tests.integration.test_projection_support import (
     catch_up,
     new_table,
-    open_store,
     play,
     seat_everyone,
     states_by_version,
 )
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableStore]:
-    url = request.getfixturevalue("postgres_url") if request.param == "postgres" else None
-    opened = open_store(request.param, tmp_path, url)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def sqlite_store(tmp_path: Path) -> Iterator[TableStore]:
-    opened = open_store("sqlite", tmp_path)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def client(redis_url: str) -> Iterator[redis.Redis]:
-    connection = redis.Redis.from_url(redis_url)
-    yield connection
-    connection.close()
 
 
 def expected_view(game: str, table_id: Any, state: Any, version: int, viewer: int | None):

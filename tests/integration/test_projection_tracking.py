@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from uuid import UUID
 
 import pytest
@@ -17,13 +16,6 @@ from projections.tracking import Batch, Tracking
 pytestmark = pytest.mark.integration
 
 TABLE = UUID("00000000-0000-0000-0000-000000000001")
-
-
-@pytest.fixture
-def client(redis_url: str) -> Iterator[redis.Redis]:
-    connection = redis.Redis.from_url(redis_url)
-    yield connection
-    connection.close()
 
 
 def a_batch(keys: Keys) -> Batch:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +17,6 @@ from projections.runner import Projector
 from tests.integration.test_projection_support import new_table, open_store, play, seat_everyone
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-def client(redis_url: str) -> Iterator[redis.Redis]:
-    connection = redis.Redis.from_url(redis_url)
-    yield connection
-    connection.close()
 
 
 class Worker:

@@ -6,7 +6,6 @@ Every test here runs on both stores (design §3: the same code and suite on both
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
@@ -30,23 +29,10 @@ pytestmark = pytest.mark.integration
 BOURRE_3 = {"seats": 3}
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/events/cardroom.db"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 @pytest.fixture
 def settings(store_url: str, tmp_path: Path) -> Settings:
+    """The shared store (conftest), with stacked decks allowed."""
     return Settings(event_store=store_url, var_dir=tmp_path / "var", allow_stacked_decks=True)
-
-
-@pytest.fixture
-def store(settings: Settings) -> Iterator[TableStore]:
-    with TableStore(settings) as opened:
-        yield opened
 
 
 def seated_table(store: TableStore, seats: int = 3) -> tuple[UUID, list[str]]:

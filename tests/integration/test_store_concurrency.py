@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,15 +17,6 @@ from infra.settings import Settings
 from infra.store import TableStore, VersionConflict
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/cardroom.db"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    return Settings(event_store=url, var_dir=tmp_path / "var")
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -17,15 +16,6 @@ from infra.store import TableStore
 pytestmark = pytest.mark.integration
 
 EVERY = 64  # checkpoints and snapshots this often here, to keep the tables short
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def settings(request: pytest.FixtureRequest, tmp_path: Path) -> Settings:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/cardroom.db"
-    else:
-        url = request.getfixturevalue("postgres_url")
-    return Settings(event_store=url, var_dir=tmp_path / "var")
 
 
 @pytest.fixture
