@@ -28,5 +28,6 @@ Choices where the spec leaves room (each documented where it is implemented):
   hand by rule 23) until ``PozzettoOpened`` at the start of the taker's next turn.
 * Option ``take_pile=must_meld``: the pile may be taken only if a meld using one of its
   cards is then accepted, and the discard waits until such a meld is made (while one is
-  still possible), so a turn can always end.
+  still possible), so a turn can always end; a meld that would make it impossible before
+  it is made is refused.
 """

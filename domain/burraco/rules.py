@@ -262,10 +262,25 @@ def add_to_meld(table: Table, r: Round, command: AddToMeld) -> list[Any]:
 
 def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> list[Any]:
     """Rules 16 and 19: melding out takes the pozzetto at once, or — once the team has its
-    pozzetto — is rejected when the player could not then discard legally."""
+    pozzetto — is rejected when the player could not then discard legally. Under option
+    ``take_pile=must_meld`` a meld that would leave no card of the pile meldable, before one
+    has been melded, is rejected too: the turn could end without the meld the take required."""
     after = evolve(table, event)
     r = after.round
     assert r is not None
+    # Only while a pile meld is still owed. It was possible when the pile was taken, and every
+    # meld since kept it possible, so only this meld's effect needs checking. (The trials of
+    # pile_card_meldable all meld a pile card, so they never come back here.)
+    if (
+        table.options.take_pile == "must_meld"
+        and r.took_pile
+        and not r.melded_from_pile
+        and not pile_card_meldable(after, seat)
+    ):
+        raise IllegalCommand(
+            "you took the pile to meld a card from it: after this meld no card of the pile "
+            "could be melded (option take_pile=must_meld)"
+        )
     hand = r.hands[seat]
     team = team_of(seat)
     if not hand:

@@ -273,3 +273,15 @@ def test_burraco_option_must_meld_the_pile_card_may_join_a_meld_with_a_card_from
     table, events = play(table, AddToMeld(seat=1, meld=1, cards=["8H", "9H"]))
     assert names(events) == ["MeldExtended"]
     assert Discard(seat=1, card="KD") in GAME.legal_commands(table, 1)
+
+
+def test_burraco_option_must_meld_a_meld_may_not_spoil_the_meld_from_the_pile() -> None:
+    # taking 7H to meld 5H 6H 7H, the player may not first spend the 5H on a set of fives:
+    # the pile card could then never be melded, and the turn would end without it
+    table = seated_table(stacked_deck(discard="7H"), options={"take_pile": "must_meld"})
+    table, _ = play(with_hand(table, 1, "5H 6H 5S 5C KD QD"), TakePile(seat=1))
+    with pytest.raises(IllegalCommand, match="no card of the pile could be melded"):
+        GAME.decide(table, Meld(seat=1, cards=["5H", "5S", "5C"]))
+    assert Meld(seat=1, cards=["5H", "5S", "5C"]) not in GAME.legal_commands(table, 1)
+    table, events = play(table, Meld(seat=1, cards=["5H", "6H", "7H"]), Discard(seat=1, card="KD"))
+    assert names(events) == ["Melded", "Discarded"]
