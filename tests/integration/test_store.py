@@ -23,6 +23,7 @@ from infra.store import (
     TableStore,
     VersionConflict,
 )
+from tests.integration.store_support import decoded_events
 
 pytestmark = pytest.mark.integration
 
@@ -307,15 +308,7 @@ def test_a_command_does_not_reread_the_tables_history(store: TableStore) -> None
     """History independence: with a warm cache a command decodes only the new events."""
     table_id, _ = seated_table(store)
     play_random(store, table_id, 30)
-    decoded: list[int] = []
-    mapper = store.app.mapper
-    original = mapper.to_domain_event
-
-    def counting(stored: Any) -> Any:
-        decoded.append(stored.originator_version)
-        return original(stored)
-
-    mapper.to_domain_event = counting  # type: ignore[method-assign,assignment]
+    decoded = decoded_events(store)
     version = store.get(table_id).version
     play_random(store, table_id, 5, seed=9)
     assert decoded == []  # every event this process wrote is already folded in its cache

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 from uuid import UUID
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 from domain.table import TakeSeat
 from infra.settings import Settings
 from infra.store import TableStore
+from tests.integration.store_support import decoded_events
 
 pytestmark = pytest.mark.integration
 
@@ -44,20 +44,6 @@ def long_table(store: TableStore, game: str, versions: int) -> UUID:
         seat = rng.choice(waiting)
         store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
     return table_id
-
-
-def decoded_events(store: TableStore) -> list[int]:
-    """Record the versions of the events ``store`` decodes from now on."""
-    seen: list[int] = []
-    mapper = store.app.mapper
-    original = mapper.to_domain_event
-
-    def counting(stored: Any) -> Any:
-        seen.append(stored.originator_version)
-        return original(stored)
-
-    mapper.to_domain_event = counting  # type: ignore[method-assign,assignment]
-    return seen
 
 
 def snapshot_versions(store: TableStore, table_id: UUID) -> list[int]:
