@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
+from domain.games import game_named
 from infra.store import TableStore
 
 
@@ -20,3 +22,27 @@ def decoded_events(store: TableStore) -> list[int]:
 
     mapper.to_domain_event = counting  # type: ignore[method-assign,assignment]
     return seen
+
+
+class StatesByVersion:
+    """The table's state after every version, folded with the game's own ``evolve``;
+    ``refresh()`` folds only the events stored since the last call."""
+
+    def __init__(self, store: TableStore, table_id: UUID) -> None:
+        self._store, self._table_id = store, table_id
+        self._state: Any = None
+        self._game: Any = None
+        self.states: dict[int, Any] = {}
+
+    def refresh(self) -> dict[int, Any]:
+        for recorded in self._store.events(self._table_id, len(self.states) + 1):
+            if self._game is None:
+                self._game = game_named(recorded.event.game)
+            self._state = self._game.evolve(self._state, recorded.event)
+            self.states[recorded.version] = self._state
+        return self.states
+
+
+def states_by_version(store: TableStore, table_id: UUID) -> dict[int, Any]:
+    """The table's state after every version (see :class:`StatesByVersion`)."""
+    return StatesByVersion(store, table_id).refresh()

@@ -11,12 +11,12 @@ from domain.games import game_named
 from infra.store import TableStore
 from projections.reader import ReadModels
 from projections.runner import Projector
+from tests.integration.store_support import states_by_version
 from tests.integration.test_projection_support import (
     catch_up,
     new_table,
     play,
     seat_everyone,
-    states_by_version,
 )
 
 pytestmark = pytest.mark.integration

@@ -17,7 +17,6 @@ from uuid import UUID
 import redis
 
 from domain.cards import burraco_pack, is_code
-from domain.games import game_named
 from infra.settings import Settings
 from infra.store import TableStore
 from projections.runner import Projector
@@ -78,30 +77,6 @@ def catch_up(projector: Projector, store: TableStore, limit: int = 500) -> int:
 def clear_prefix(client: redis.Redis, prefix: str) -> None:
     for key in client.scan_iter(match=f"{prefix}*", count=1000):
         client.delete(key)
-
-
-class StatesByVersion:
-    """The table's state after every version, folded with the game's own ``evolve``;
-    ``refresh()`` folds only the events stored since the last call."""
-
-    def __init__(self, store: TableStore, table_id: UUID) -> None:
-        self._store, self._table_id = store, table_id
-        self._state: Any = None
-        self._game: Any = None
-        self.states: dict[int, Any] = {}
-
-    def refresh(self) -> dict[int, Any]:
-        for recorded in self._store.events(self._table_id, len(self.states) + 1):
-            if self._game is None:
-                self._game = game_named(recorded.event.game)
-            self._state = self._game.evolve(self._state, recorded.event)
-            self.states[recorded.version] = self._state
-        return self.states
-
-
-def states_by_version(store: TableStore, table_id: UUID) -> dict[int, Any]:
-    """The table's state after every version (see :class:`StatesByVersion`)."""
-    return StatesByVersion(store, table_id).refresh()
 
 
 def card_codes(value: Any) -> set[str]:

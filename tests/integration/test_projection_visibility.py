@@ -17,8 +17,8 @@ import redis
 from infra.store import TableStore
 from projections.reader import ReadModels
 from projections.runner import Projector
+from tests.integration.store_support import StatesByVersion
 from tests.integration.test_projection_support import (
-    StatesByVersion,
     bot_moves,
     card_codes,
     catch_up,

@@ -23,7 +23,7 @@ from infra.store import (
     TableStore,
     VersionConflict,
 )
-from tests.integration.store_support import decoded_events
+from tests.integration.store_support import decoded_events, states_by_version
 
 pytestmark = pytest.mark.integration
 
@@ -129,14 +129,9 @@ def test_time_travel_across_checkpoints_matches_a_plain_fold(
     table_id, _ = seated_table(store)
     while store.get(table_id).version < 2 * every + 10:
         assert play_random(store, table_id, 50, seed=store.get(table_id).version) == 50
-    events = store.events(table_id)
-    game = store.get(table_id).game
-    states, state = {}, None
-    for recorded in events:
-        state = game.evolve(state, recorded.event)
-        states[recorded.version] = state
+    states = states_by_version(store, table_id)
     probes = [1, every - 1, every, every + 1]
-    probes += [2 * every + 3, len(events) - 1, len(events)]
+    probes += [2 * every + 3, len(states) - 1, len(states)]
     with TableStore(settings) as cold:
         for reader in (store, cold):
             for version in probes:

@@ -11,7 +11,7 @@ import pytest
 from domain.table import TakeSeat
 from infra.settings import Settings
 from infra.store import TableStore
-from tests.integration.store_support import decoded_events
+from tests.integration.store_support import decoded_events, states_by_version
 
 pytestmark = pytest.mark.integration
 
@@ -86,14 +86,9 @@ def test_time_travel_in_a_cold_store_matches_a_plain_fold(
     store: TableStore, settings: Settings
 ) -> None:
     table_id = long_table(store, "bourre", 2 * EVERY + 40)
-    events = store.events(table_id)
-    game = store.get(table_id).game
-    states, state = {}, None
-    for recorded in events:
-        state = game.evolve(state, recorded.event)
-        states[recorded.version] = state
+    states = states_by_version(store, table_id)
     with TableStore(settings) as cold:
-        for version in (3, EVERY - 1, EVERY, EVERY + 5, 2 * EVERY + 1, len(events) - 1):
+        for version in (3, EVERY - 1, EVERY, EVERY + 5, 2 * EVERY + 1, len(states) - 1):
             assert cold.get(table_id, version=version).state == states[version]
 
 
