@@ -111,10 +111,9 @@ def decide_declare(table: Table, hand: Hand, command: Declare) -> list[Event]:
     if hand.phase != DECLARE:
         raise IllegalCommand(f"declarations are over: the hand is in the {hand.phase} phase")
     sealed = options.declaration == "simultaneous"
-    if sealed:
-        if hand.decisions[seat] is not None:
-            raise IllegalCommand("you have already declared this hand")
-    elif hand.turn != seat:
+    if hand.decisions[seat] is not None:
+        raise IllegalCommand("you have already declared this hand")
+    if not sealed and hand.turn != seat:
         raise NotYourTurn(f"it is seat {hand.turn}'s turn to declare, not seat {seat}'s")
     if not command.play:
         if command.discard or command.take_trump:
@@ -139,10 +138,17 @@ def decide_declare(table: Table, hand: Hand, command: Declare) -> list[Event]:
 
 def decide_draw(table: Table, hand: Hand, command: Draw) -> list[Event]:
     """Rule 31: the draw after ``two_round`` round 1 or the ``simultaneous`` reveal."""
+    if hand.phase == DECLARE and table.options.declaration == "sequential":
+        raise IllegalCommand(
+            "there is no draw now: in sequential declaration name your discards when you "
+            "declare play (rule 13)"
+        )
     if hand.phase != DRAW:
         raise IllegalCommand(f"there is no draw now: the hand is in the {hand.phase} phase")
     if not hand.decisions[command.seat]:
         raise IllegalCommand("you passed: you are out of this hand (rule 12)")
+    if hand.served[command.seat]:
+        raise IllegalCommand("you have already drawn this hand")
     if hand.turn != command.seat:
         raise NotYourTurn(f"it is seat {hand.turn}'s turn to draw, not seat {command.seat}'s")
     return draw_events(table, hand, command.seat, command.discard, command.take_trump)
@@ -150,12 +156,18 @@ def decide_draw(table: Table, hand: Hand, command: Draw) -> list[Event]:
 
 def decide_second_chance(table: Table, hand: Hand, command: SecondChance) -> list[Event]:
     """Rule 33: after the draw a player may still pass; one who continues pays an ante."""
+    if not table.options.four_card:
+        raise IllegalCommand(
+            "there is no second chance now: it is played only with the four_card option (rule 33)"
+        )
     if hand.phase != SECOND_CHANCE:
         raise IllegalCommand(
             f"there is no second chance now: the hand is in the {hand.phase} phase"
         )
     if not hand.active(command.seat):
         raise IllegalCommand("you passed: you are out of this hand (rule 12)")
+    if hand.second[command.seat] is not None:
+        raise IllegalCommand("you have already taken your second chance this hand")
     if hand.turn != command.seat:
         raise NotYourTurn(f"it is seat {hand.turn}'s turn to decide, not seat {command.seat}'s")
     if not command.play:

@@ -102,3 +102,34 @@ def test_rule_12_a_passer_neither_draws_nor_gets_a_second_chance() -> None:
     state, _ = run(state, Declare(seat=0, play=True))
     with pytest.raises(IllegalCommand, match="you passed"):
         GAME.decide(state, SecondChance(seat=1, play=True))
+
+
+def test_rule_11_a_player_who_already_declared_is_told_so_not_whose_turn_it_is() -> None:
+    state, _ = open_table({"seats": 3}, decks=[DECK])
+    state, _ = run(state, Declare(seat=1, play=False))
+    with pytest.raises(IllegalCommand, match="you have already declared this hand"):
+        GAME.decide(state, Declare(seat=1, play=True))
+    state, _ = open_table({"seats": 3, "declaration": "two_round"}, decks=[DECK])
+    state, _ = run(state, Declare(seat=1, play=True))
+    with pytest.raises(IllegalCommand, match="you have already declared this hand"):
+        GAME.decide(state, Declare(seat=1, play=False))
+
+
+def test_rule_31_a_player_who_already_drew_is_told_so_not_whose_turn_it_is() -> None:
+    state, _ = open_table({"seats": 3, "declaration": "two_round"}, decks=[DECK])
+    state, _ = run(state, *(Declare(seat=s, play=True) for s in (1, 2, 0)))
+    state, _ = run(state, Draw(seat=1, discard=["2H"]))
+    with pytest.raises(IllegalCommand, match="you have already drawn this hand"):
+        GAME.decide(state, Draw(seat=1))
+
+
+def test_rule_13_in_sequential_declaration_a_draw_is_told_to_name_discards_with_declare() -> None:
+    state, _ = open_table({"seats": 3}, decks=[DECK])
+    with pytest.raises(IllegalCommand, match="name your discards when you declare play"):
+        GAME.decide(state, Draw(seat=1, discard=["2H"]))
+
+
+def test_rule_33_a_second_chance_at_a_five_card_table_names_the_four_card_option() -> None:
+    state, _ = open_table({"seats": 3}, decks=[DECK])
+    with pytest.raises(IllegalCommand, match="only with the four_card option"):
+        GAME.decide(state, SecondChance(seat=1, play=True))
