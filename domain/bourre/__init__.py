@@ -22,6 +22,11 @@ Choices where the spec leaves room (each documented where it is implemented):
 * ``simultaneous`` declaration: if everyone passes, the dealer is deemed to play (rule 16)
   and wins alone; the dealer's pass is refused when an Ace is turned up (rule 15).
 * ``tie: split``: the tied players were paid, so they ante the next hand like everyone else.
+* Rule 15 binds the dealer's own face-up card; a separately turned ace (rules 32–33) belongs
+  to nobody and forces nobody to play.
+* Rule 20's sound lower bound: trumps in the trick in progress still count as outstanding
+  (a higher one there takes the trump played under it); rule 22's "already played" counts
+  them as played.
 * ``four_card`` implies ``trump_card: separate`` and at most 3 discards; contradicting
   explicit values are rejected.
 * ``close_table``: ends a table that is still seating at once; during a hand the hand is

@@ -37,7 +37,9 @@ DEFAULTS: dict[str, Any] = {
     "hands": None,
     "buy_in": None,
 }
-MAX_CHIPS = 10**9  # keeps every amount an int64 on the wire
+# Bounds the ante and the pot limit. Without a pot_limit the pot itself is unbounded: each
+# bourré player pays the whole pot into the next one (rule 25), so it can compound past int64.
+MAX_CHIPS = 10**9
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True):

@@ -109,6 +109,24 @@ def test_rule_15_ace_forces_dealer_off_lets_the_dealer_pass() -> None:
     assert of_type(events, Declared)[0].play is False
 
 
+def test_rule_15_an_ace_turned_apart_belongs_to_nobody_and_forces_no_dealer() -> None:
+    # rule 15 binds the dealer's own face-up card; a separately turned ace (rule 32) is nobody's
+    deck = stack(["2H 3C 4C 5C 6C", "3H 4H 5H 6H 7H", "2S 3S 4S 5S 6S"], turned="AS")
+    state, _ = open_table({"seats": 3, "trump_card": "separate"}, decks=[deck])
+    state, _ = run(state, Declare(seat=1, play=True), Declare(seat=2, play=True))
+    state, events = run(state, Declare(seat=0, play=False))
+    assert of_type(events, Declared)[0].play is False
+
+
+def test_rule_15_in_simultaneous_and_two_round_declaration_the_dealer_still_must_play() -> None:
+    for declaration in ("simultaneous", "two_round"):
+        state, _ = open_table({"seats": 3, "declaration": declaration}, decks=[ACE_UP])
+        state, _ = run(state, Declare(seat=1, play=True), Declare(seat=2, play=True))
+        with pytest.raises(IllegalCommand, match="dealer must play: the face-up card is an ace"):
+            GAME.decide(state, Declare(seat=0, play=False))
+        assert GAME.legal_commands(state, 0) == [Declare(seat=0, play=True)]
+
+
 def test_rule_16_when_everyone_before_the_dealer_passes_the_dealer_must_play_and_wins() -> None:
     state, _ = open_table({"seats": 3}, decks=[DECK])
     state, _ = run(state, Declare(seat=1, play=False), Declare(seat=2, play=False))
