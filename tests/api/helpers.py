@@ -7,7 +7,7 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from domain.cards import codes, is_code, parse, standard_pack
+from domain.cards import codes, parse, standard_pack
 
 PROBLEM = "application/problem+json"
 
@@ -97,22 +97,6 @@ def legal(client: TestClient[Any], table_id: str, token: str) -> tuple[list[dict
     response = client.get(f"/tables/{table_id}/legal", headers=auth(token))
     assert response.status_code == 200, response.text
     return response.json(), int(response.headers["X-Table-Version"])
-
-
-def card_codes(document: Any) -> set[str]:
-    """Every card code anywhere in a JSON document (keys and string values)."""
-    found: set[str] = set()
-    stack = [document]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.values())
-            found.update(k for k in item if is_code(k))
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str) and is_code(item):
-            found.add(item)
-    return found
 
 
 def two_seat_bourre_deck(seat1: str, seat0: str) -> list[str]:

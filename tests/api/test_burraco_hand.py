@@ -13,7 +13,8 @@ from typing import Any
 from litestar.testing import TestClient
 
 from domain.cards import burraco_pack, codes
-from tests.api.helpers import act, auth, card_codes, legal, open_table, sit, view
+from tests.api.helpers import act, auth, legal, open_table, sit, view
+from tests.documents import card_codes
 
 SEAT1 = ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "KC", "KD", "KS", "QC"]
 POZZETTO0 = ["4D", "5D", "6D", "7D", "8D", "9D", "10D", "JC", "JD", "JS", "JH"]

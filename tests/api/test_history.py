@@ -15,12 +15,12 @@ from tests.api.helpers import (
     act,
     assert_problem,
     auth,
-    card_codes,
     legal,
     open_table,
     sit,
     two_seat_bourre_deck,
 )
+from tests.documents import card_codes
 
 DECK = two_seat_bourre_deck("AS KS QS JS 10S", "2H 3H 4H 5H 2S")
 SEAT0 = {"2H", "3H", "4H", "5H", "2S"}

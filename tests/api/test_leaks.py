@@ -16,7 +16,8 @@ from uuid import UUID
 import pytest
 from litestar.testing import TestClient
 
-from tests.api.helpers import auth, card_codes, open_table, sit, view
+from tests.api.helpers import auth, open_table, sit, view
+from tests.documents import card_codes
 
 Viewer = int | None
 

@@ -16,7 +16,7 @@ from uuid import UUID
 
 import redis
 
-from domain.cards import burraco_pack, is_code
+from domain.cards import burraco_pack
 from infra.settings import Settings
 from infra.store import TableStore
 from projections.runner import Projector
@@ -77,21 +77,6 @@ def catch_up(projector: Projector, store: TableStore, limit: int = 500) -> int:
 def clear_prefix(client: redis.Redis, prefix: str) -> None:
     for key in client.scan_iter(match=f"{prefix}*", count=1000):
         client.delete(key)
-
-
-def card_codes(value: Any) -> set[str]:
-    """Every string anywhere in a JSON value that is a card code (``AS``, ``10H``, ``JK``)."""
-    found: set[str] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif is_code(item):
-            found.add(item)
-    return found
 
 
 def hidden_from(game: str, state: Any, viewer: int | None) -> set[str]:

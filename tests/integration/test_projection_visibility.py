@@ -17,10 +17,10 @@ import redis
 from infra.store import TableStore
 from projections.reader import ReadModels
 from projections.runner import Projector
+from tests.documents import card_codes
 from tests.integration.store_support import StatesByVersion
 from tests.integration.test_projection_support import (
     bot_moves,
-    card_codes,
     catch_up,
     hidden_from,
     new_table,

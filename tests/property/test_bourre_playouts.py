@@ -31,10 +31,10 @@ from domain.bourre.state import DECLARE, PLAY, PLAYING, Table
 from domain.cards import codes, deck_commitment, standard_pack
 from domain.errors import DomainError
 from domain.table import Command, OpenTable, TakeSeat
+from tests.documents import card_codes
 
 PACK = frozenset(standard_pack())
 PACK_CODES = codes(standard_pack())
-CARD_CODES = frozenset(PACK_CODES)
 EVENTS = msgspec.json.Decoder(list[BourreEvent])
 
 
@@ -208,17 +208,6 @@ def test_bourre_long_tables_conserve_cards_and_chips_for_a_hundred_hands(
     for decoded in EVENTS.decode(msgspec.json.encode(events)):
         replayed = evolve(replayed, decoded)
     assert replayed == state
-
-
-def card_codes(value: Any) -> set[str]:
-    """Every card code anywhere in a JSON-ready value."""
-    if isinstance(value, str):
-        return {value} if value in CARD_CODES else set()
-    if isinstance(value, dict):
-        return set().union(*(card_codes(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(card_codes(v) for v in value)) if value else set()
-    return set()
 
 
 def visible_in_event(event: Any, viewer: int | None) -> set[str]:
