@@ -5,7 +5,8 @@ Modules, one job each:
 * ``options`` — spec §8 options and the stacked-deck check for ``OpenTable``;
 * ``commands`` / ``events`` — the wire types (design §5 tags, past-tense events);
 * ``values`` — card values (rule 3) and a per-code lookup table;
-* ``melds`` — reading sets and sequences, wild placement (rules 7–11);
+* ``layout`` — a meld as the table shows it; ``melds`` — reading sets and sequences into
+  layouts, wild placement (rules 7–11);
 * ``deal`` — which deck a hand uses and how it is dealt (rules 4–6);
 * ``state`` — the table, the hand in play, and ``evolve``;
 * ``rules`` — the turn: draw, pile, meld, discard, pozzetto, closing, hand end (rules 12–21);

@@ -1,11 +1,7 @@
 """Melds: sets and sequences, and where each card of a meld stands (Burraco rules 7–11).
 
-A meld's *layout* is what the table shows and what events record: the cards in order, which one
-(if any) is the wild, and for a sequence the position of its first card. Positions run
-``1`` (ace low) ``2 … 13`` (two … king) ``14`` (ace high), so a sequence is a contiguous range
-of positions with one card in each.
-
-Everything here is pure: :func:`arrange_new` reads a new meld from the cards laid, and
+A meld's *layout* (:mod:`domain.burraco.layout`) says where each card stands. Everything here
+is pure: :func:`arrange_new` reads a new meld from the cards laid, and
 :func:`arrange_extension` re-reads a meld with cards added (a displaced wild moves to an end,
 rule 10). Both raise :class:`MeldError` with a message a player can act on.
 """
@@ -16,84 +12,43 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from domain.burraco.layout import (
+    ACE_HIGH,
+    ACE_LOW,
+    BURRACO,
+    MAX_SEQUENCE,
+    MAX_SET,
+    SEQUENCE,
+    SET,
+    SUIT_NAMES,
+    Layout,
+    MeldError,
+    position_name,
+)
 from domain.burraco.values import INFO
 from domain.cards import CardError, Rank, card
-from domain.errors import IllegalCommand
 
-SET = "set"
-SEQUENCE = "sequence"
-ACE_LOW = 1
-ACE_HIGH = 14
-MAX_SET = 9  # rule 8: eight naturals of a rank (two packs) plus one wild
-MAX_SEQUENCE = 14  # rule 9: A…K plus a wild standing for the other ace
-BURRACO = 7  # rule 11
+__all__ = [  # the layout names are re-exported: callers import them from here
+    "ACE_HIGH",
+    "ACE_LOW",
+    "BURRACO",
+    "MAX_SEQUENCE",
+    "MAX_SET",
+    "SEQUENCE",
+    "SET",
+    "Layout",
+    "MeldError",
+    "arrange_extension",
+    "arrange_new",
+    "position_name",
+]
 
-SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 # A rank symbol names the positions a wild may stand for ("A" is either end).
 WILD_RANK_POSITIONS: dict[str, tuple[int, ...]] = {
     **{rank.symbol: (int(rank),) for rank in Rank if rank is not Rank.ACE},
     "A": (ACE_LOW, ACE_HIGH),
 }
 ACE_CHOICES = {"low": ACE_LOW, "high": ACE_HIGH}
-
-
-class MeldError(IllegalCommand):
-    """A meld (or an addition to one) that rules 7–11 forbid."""
-
-
-def position_name(position: int, suit: str | None) -> str:
-    """The card a sequence position stands for, e.g. ``4H``."""
-    rank = Rank.ACE if position in (ACE_LOW, ACE_HIGH) else Rank(position)
-    return f"{rank.symbol}{suit or ''}"
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """Where every card of a meld stands.
-
-    ``cards`` are in table order (a sequence from its low end up; a set's naturals, then its
-    wild). ``wild`` is the index of the wild card in ``cards`` (``-1`` if the meld is clean;
-    a natural 2 in place is not a wild). ``low`` is the position of a sequence's first card.
-    """
-
-    kind: str
-    cards: tuple[str, ...]
-    suit: str | None = None
-    rank: str | None = None
-    low: int = 0
-    wild: int = -1
-
-    @property
-    def clean(self) -> bool:
-        """Rule 11: clean (*pulito*) when no card plays as a wild."""
-        return self.wild < 0
-
-    @property
-    def burraco(self) -> bool:
-        """Rule 11: seven or more cards."""
-        return len(self.cards) >= BURRACO
-
-    @property
-    def high(self) -> int:
-        """Position of a sequence's last card."""
-        return self.low + len(self.cards) - 1
-
-    @property
-    def wild_position(self) -> int | None:
-        """The position the wild stands for in a sequence (``None`` if clean or a set)."""
-        if self.wild < 0 or self.kind != SEQUENCE:
-            return None
-        return self.low + self.wild
-
-    @property
-    def wild_at_end(self) -> bool:
-        """Whether the only wild sits at an end of the meld (the FITAB semi-clean burraco)."""
-        return self.wild >= 0 and self.wild in (0, len(self.cards) - 1)
-
-    def describe(self) -> str:
-        if self.kind == SET:
-            return f"set of {self.rank}s"
-        return f"{position_name(self.low, None)}–{position_name(self.high, None)} of {self.suit}"
 
 
 def _codes(codes_: Sequence[str]) -> list[str]:
@@ -214,6 +169,41 @@ def _run_fault(naturals: dict[int, str], wilds: list[str], suit: str) -> str:
     return ""
 
 
+def _stays_message(keep_wild_at: int, suit: str) -> str:
+    return (
+        f"the wild stays where it stands for {position_name(keep_wild_at, suit)}: it moves "
+        "only when its natural card is added, or to the other end to make room (rule 10)"
+    )
+
+
+def _rule_10(
+    readings: list[_Reading], suit: str, keep_wild_at: int | None
+) -> tuple[list[_Reading], bool]:
+    """The readings rule 10 allows, and whether the table's wild stays where it stands.
+
+    A same-suit 2 that can be natural is natural (the readings with the most naturals). A
+    wild already in the meld (at ``keep_wild_at``) stays put if it can; otherwise it moves
+    only if its natural card took its place, or to an end — never into a gap.
+    """
+    most = max(len(r.naturals) for r in readings)
+    readings = [r for r in readings if len(r.naturals) == most]
+    if keep_wild_at is None:
+        return readings, False
+    stays = [r for r in readings if r.wild_at == keep_wild_at]
+    if stays:
+        return stays, True
+    moves = [
+        r
+        for r in readings
+        if r.wild is None  # the table's wild is a 2 that now reads as natural
+        or keep_wild_at in r.naturals  # displaced by its natural card
+        or not min(r.naturals) < r.wild_at < max(r.naturals)  # to an end
+    ]
+    if not moves:
+        raise MeldError(_stays_message(keep_wild_at, suit))
+    return moves, False
+
+
 def _a(rank: str) -> str:
     """The rank with its article: 'a 5', 'an A', 'an 8'."""
     return f"an {rank}" if rank in ("A", "8") else f"a {rank}"
@@ -227,18 +217,9 @@ def _pick(
     ace: str | None,
     keep_wild_at: int | None,
 ) -> _Reading:
-    """Choose among valid readings: rule 10 first, then the player's hints, then defaults.
-
-    Rule 10 is not the player's to choose, so it narrows the readings before any hint: a
-    same-suit 2 that can be natural is natural (the readings with the most naturals), and a
-    wild already on the table stays where it stands if it still can (it moves only when its
-    natural card is added, or to the other end to make room).
-    """
-    most = max(len(r.naturals) for r in readings)
-    readings = [r for r in readings if len(r.naturals) == most]
-    kept = [r for r in readings if keep_wild_at is not None and r.wild_at == keep_wild_at]
-    if kept:
-        readings = kept
+    """Choose among valid readings: rule 10 first (it is not the player's to choose, so it
+    narrows the readings before any hint), then the player's hints, then defaults."""
+    readings, kept = _rule_10(readings, suit, keep_wild_at)
     if wild_rank is not None:
         if not isinstance(wild_rank, str) or wild_rank not in WILD_RANK_POSITIONS:
             raise MeldError(f"wildRank {wild_rank!r} is not a rank (A K Q J 10 … 3 2)")
@@ -251,10 +232,7 @@ def _pick(
         matching = [r for r in readings if r.wild is not None and r.wild_at in wanted]
         if not matching and kept:
             assert keep_wild_at is not None
-            raise MeldError(
-                f"the wild stays where it stands for {position_name(keep_wild_at, suit)}: "
-                "it moves only when its natural card is added or to make room (rule 10)"
-            )
+            raise MeldError(_stays_message(keep_wild_at, suit))
         if not matching:
             raise MeldError(f"the wild card cannot stand for {_a(wild_rank)} in this sequence")
         readings = matching

@@ -253,3 +253,14 @@ def test_burraco_rule_10_an_end_wild_makes_room_at_the_ace_high_end() -> None:
     assert extend(meld, "AH").cards == ("JK", "QH", "KH", "AH")
     with pytest.raises(MeldError, match="stays where it stands for AH"):
         extend(meld, "JH", wild_rank="10")
+
+
+def test_burraco_rule_10_an_end_wild_does_not_jump_into_a_gap() -> None:
+    # the wild stands for AH: adding 10H would need it to stand for JH instead, but a wild
+    # moves only when its natural card is added, or to the other end to make room
+    with pytest.raises(MeldError, match="stays where it stands for AH"):
+        extend(lay("QH KH JK"), "10H")
+    with pytest.raises(MeldError, match="stays where it stands for 8H"):
+        extend(lay("5H 6H 7H JK"), "3H")
+    # displaced by its natural card, it may then bridge the gap the new card opens
+    assert extend(lay("5H 6H 7H JK"), "8H 10H").cards == ("5H", "6H", "7H", "8H", "JK", "10H")

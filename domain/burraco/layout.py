@@ -1,0 +1,83 @@
+"""A meld as the table shows it (Burraco rules 7–11): kinds, positions and :class:`Layout`.
+
+A meld's *layout* is what the table shows and what events record: the cards in order, which one
+(if any) is the wild, and for a sequence the position of its first card. Positions run
+``1`` (ace low) ``2 … 13`` (two … king) ``14`` (ace high), so a sequence is a contiguous range
+of positions with one card in each. Reading cards into a layout is :mod:`domain.burraco.melds`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.cards import Rank
+from domain.errors import IllegalCommand
+
+SET = "set"
+SEQUENCE = "sequence"
+ACE_LOW = 1
+ACE_HIGH = 14
+MAX_SET = 9  # rule 8: eight naturals of a rank (two packs) plus one wild
+MAX_SEQUENCE = 14  # rule 9: A…K plus a wild standing for the other ace
+BURRACO = 7  # rule 11
+
+SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+
+
+class MeldError(IllegalCommand):
+    """A meld (or an addition to one) that rules 7–11 forbid."""
+
+
+def position_name(position: int, suit: str | None) -> str:
+    """The card a sequence position stands for, e.g. ``4H``."""
+    rank = Rank.ACE if position in (ACE_LOW, ACE_HIGH) else Rank(position)
+    return f"{rank.symbol}{suit or ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where every card of a meld stands.
+
+    ``cards`` are in table order (a sequence from its low end up; a set's naturals, then its
+    wild). ``wild`` is the index of the wild card in ``cards`` (``-1`` if the meld is clean;
+    a natural 2 in place is not a wild). ``low`` is the position of a sequence's first card.
+    """
+
+    kind: str
+    cards: tuple[str, ...]
+    suit: str | None = None
+    rank: str | None = None
+    low: int = 0
+    wild: int = -1
+
+    @property
+    def clean(self) -> bool:
+        """Rule 11: clean (*pulito*) when no card plays as a wild."""
+        return self.wild < 0
+
+    @property
+    def burraco(self) -> bool:
+        """Rule 11: seven or more cards."""
+        return len(self.cards) >= BURRACO
+
+    @property
+    def high(self) -> int:
+        """Position of a sequence's last card."""
+        return self.low + len(self.cards) - 1
+
+    @property
+    def wild_position(self) -> int | None:
+        """The position the wild stands for in a sequence (``None`` if clean or a set)."""
+        if self.wild < 0 or self.kind != SEQUENCE:
+            return None
+        return self.low + self.wild
+
+    @property
+    def wild_at_end(self) -> bool:
+        """Whether the only wild sits at an end of the meld (the FITAB semi-clean burraco)."""
+        return self.wild >= 0 and self.wild in (0, len(self.cards) - 1)
+
+    def describe(self) -> str:
+        if self.kind == SET:
+            return f"set of {self.rank}s"
+        return f"{position_name(self.low, None)}–{position_name(self.high, None)} of {self.suit}"
