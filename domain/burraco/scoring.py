@@ -3,7 +3,8 @@
 The FITAB option grades burracos: royal (a clean run of 13, A–K) 300, super (a clean set of
 all eight cards of a rank) 250, semi-clean (a sequence whose only wild sits at an end) 150;
 everything else stays clean 200 / dirty 100. Semi-clean applies to sequences only, since a
-set's wild has no position.
+set's wild has no position. A clean run of 13 holds every rank once, so the royal is either
+A–K with the ace low or 2–A with a natural 2 and the ace high (the same thirteen cards).
 """
 
 from __future__ import annotations

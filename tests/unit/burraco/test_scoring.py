@@ -93,6 +93,8 @@ def test_burraco_rule_24_clean_burraco_200_dirty_100() -> None:
         ("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", 300),  # royal: clean A–K
         ("9C 9C 9S 9S 9H 9H 9D 9D", 250),  # super: a clean set of 8
         ("9C 9C 9S 9S 9H 9H 9D", 200),  # a clean set of 7 stays clean
+        ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", 300),  # royal: every rank, the ace high
+        ("9C 9C 9S 9S 9H 9H 9D JK", 100),  # a set's wild has no end: dirty, not semi-clean
     ],
 )
 def test_burraco_option_fitab_bonuses(meld: str, bonus: int) -> None:
