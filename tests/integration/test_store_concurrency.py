@@ -7,6 +7,7 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from uuid import UUID
 
 import pytest
 from eventsourcing.persistence import IntegrityError
@@ -33,6 +34,17 @@ def stores(settings: Settings) -> Iterator[Callable[[], TableStore]]:
         store.close()
 
 
+def two_processes(
+    stores: Callable[[], TableStore], seats: int = 4
+) -> tuple[TableStore, TableStore, UUID]:
+    """Two stores on one database (as two API processes) and a new Bourré table of ``seats``
+    that both have loaded: each holds version 1 in its cache."""
+    alice, bob = stores(), stores()
+    table_id = alice.create_table("bourre", {"seats": seats}, seed=1).table_id
+    bob.get(table_id)
+    return alice, bob, table_id
+
+
 def sneak_in(store: TableStore, before_save: Callable[[], object], times: int = 1) -> list[int]:
     """Run ``before_save`` between ``store``'s decide and its save, ``times`` times: the
     deterministic shape of a race. Returns the number of saves attempted so far."""
@@ -52,8 +64,7 @@ def sneak_in(store: TableStore, before_save: Callable[[], object], times: int = 
 def test_a_write_that_lost_the_race_is_retried_after_reloading(
     stores: Callable[[], TableStore],
 ) -> None:
-    alice, bob = stores(), stores()
-    table_id = alice.create_table("bourre", {"seats": 4}, seed=1).table_id
+    alice, bob, table_id = two_processes(stores)
     assert bob.get(table_id).version == 1  # bob's cache now holds version 1
     saves = sneak_in(bob, lambda: alice.execute(table_id, TakeSeat(name="a", token_hash="ha")))
     seat, token, result = bob.take_seat(table_id, "b")
@@ -67,9 +78,7 @@ def test_a_keyed_command_that_lost_a_race_keeps_its_own_result(
     stores: Callable[[], TableStore],
 ) -> None:
     """The key of a refused save must not point at the events of the writer that won."""
-    alice, bob = stores(), stores()
-    table_id = alice.create_table("bourre", {"seats": 4}, seed=1).table_id
-    bob.get(table_id)
+    alice, bob, table_id = two_processes(stores)
     sneak_in(bob, lambda: alice.execute(table_id, TakeSeat(name="a", token_hash="ha")))
     mine = bob.execute(table_id, TakeSeat(name="b", token_hash="hb"), idempotency_key="bob-1")
     assert mine.version == 3
@@ -85,9 +94,7 @@ def test_a_keyed_command_that_lost_a_race_keeps_its_own_result(
 def test_a_raced_command_that_is_no_longer_legal_is_a_version_conflict(
     stores: Callable[[], TableStore],
 ) -> None:
-    alice, bob = stores(), stores()
-    table_id = alice.create_table("bourre", {"seats": 4}, seed=1).table_id
-    bob.get(table_id)
+    alice, bob, table_id = two_processes(stores)
     sneak_in(bob, lambda: alice.take_seat(table_id, "a", 2))
     with pytest.raises(VersionConflict, match=r"no longer legal: .*seat"):
         bob.take_seat(table_id, "b", 2)
@@ -97,9 +104,7 @@ def test_a_raced_command_that_is_no_longer_legal_is_a_version_conflict(
 def test_a_raced_command_with_an_expected_version_is_a_version_conflict(
     stores: Callable[[], TableStore],
 ) -> None:
-    alice, bob = stores(), stores()
-    table_id = alice.create_table("bourre", {"seats": 4}, seed=1).table_id
-    bob.get(table_id)
+    alice, bob, table_id = two_processes(stores)
     sneak_in(bob, lambda: alice.take_seat(table_id, "a"))
     with pytest.raises(VersionConflict, match="expected version 1"):
         bob.execute(table_id, TakeSeat(name="b", token_hash="hb"), expected_version=1)
@@ -110,9 +115,7 @@ def test_a_raced_idempotent_retry_returns_the_winners_result(
     stores: Callable[[], TableStore],
 ) -> None:
     """Two API processes got the same retried request: the second returns the first's result."""
-    alice, bob = stores(), stores()
-    table_id = alice.create_table("bourre", {"seats": 4}, seed=1).table_id
-    bob.get(table_id)
+    alice, bob, table_id = two_processes(stores)
     command = TakeSeat(name="a", token_hash="ha")
     first: list[Any] = []
     sneak_in(bob, lambda: first.append(alice.execute(table_id, command, idempotency_key="k")))
@@ -124,9 +127,7 @@ def test_a_stale_cache_is_not_a_race_the_rules_answer(
     stores: Callable[[], TableStore],
 ) -> None:
     """Another process wrote *before* this command arrived: the answer is the rules' own."""
-    alice, bob = stores(), stores()
-    table_id = alice.create_table("bourre", {"seats": 4}, seed=1).table_id
-    bob.get(table_id)  # bob's cache: version 1
+    alice, bob, table_id = two_processes(stores)  # bob's cache: version 1
     alice.take_seat(table_id, "a", 2)
     with pytest.raises(SeatUnavailable):
         bob.take_seat(table_id, "b", 2)
@@ -152,9 +153,7 @@ def test_a_table_that_keeps_changing_gives_up_with_a_version_conflict(
     stores: Callable[[], TableStore], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("infra.store.MAX_ATTEMPTS", 4)  # the table has 8 seats to race for
-    alice, bob = stores(), stores()
-    table_id = alice.create_table("bourre", {"seats": 8}, seed=1).table_id
-    bob.get(table_id)
+    alice, bob, table_id = two_processes(stores, seats=8)
     names = iter(range(100))
     sneak_in(bob, lambda: alice.take_seat(table_id, f"a{next(names)}"), times=100)
     with pytest.raises(VersionConflict, match="kept changing"):
