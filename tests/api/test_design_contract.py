@@ -454,6 +454,7 @@ def test_the_lobby_lists_open_tables(client: TableClient) -> None:
     answer = created(client, {"game": "bourre", "options": {"seats": 4}, "seed": 1})
     listed = get(client, f"/tables?after={answer['position']}")
     assert answer["tableId"] in {entry["tableId"] for entry in listed}
+    assert problem(client.get(f"/tables?after={answer['position'] + 10**6}"), 422)
 
 
 def test_schema_is_openapi_naming_every_route(client: TableClient) -> None:
