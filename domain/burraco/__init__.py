@@ -24,7 +24,9 @@ Choices where the spec leaves room (each documented where it is implemented):
   (``HandAbandoned`` reveals its deck and salt), scored hands stay in the ledger, no winner.
 * Rule 13 forbids re-discarding the single card taken from the pile; a second copy of the
   same code (two packs) may be discarded, also after one copy was melded (copies are
-  indistinguishable, so the melded one counts as the pile card, as for ``must_meld``).
+  indistinguishable, so the melded one counts as the pile card, as for ``must_meld``). A
+  player left holding only that card, before the team's pozzetto, may still meld it out
+  (rule 16); rule 19's refusal of melds binds once the pozzetto is taken.
 * Rule 17: a pozzetto taken on the discard is sealed (hidden even from its taker, counted in
   hand by rule 23) until ``PozzettoOpened`` at the start of the taker's next turn.
 * Option ``take_pile=must_meld``: the pile may be taken only if a meld using one of its

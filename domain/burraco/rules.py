@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.burraco.candidates import pile_melds
+from domain.burraco.candidates import extensions, pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, PlayerCommand, TakePile
 from domain.burraco.deal import deal_hand
 from domain.burraco.events import (
@@ -295,6 +295,8 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> list[An
     fault = discard_fault(after, r, seat, hand[0], pile_rule=False)
     if len(hand) == 1 and r.pozzetto_of_team[team] is not None:
         raise IllegalCommand(f"you could not close after this meld: {fault} (rule 19)")
+    if len(hand) == 1 and any(extensions(hand, [(m.id, m.layout) for m in r.team_melds(team)])):
+        return [event]  # rule 13's card, alone: it may still be melded out (rule 16)
     raise IllegalCommand(f"after this meld you could not discard: {fault}")
 
 

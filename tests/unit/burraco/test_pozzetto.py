@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.burraco.commands import AddToMeld, Discard, Draw, Meld
+from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.events import PozzettoOpened, PozzettoTaken
 from domain.burraco.game import GAME
 from domain.burraco.state import PLAY, Table
@@ -134,3 +134,16 @@ def test_burraco_rule_17_heads_up_the_pozzetto_opens_after_the_opponents_turn() 
     assert events[-1] == PozzettoOpened(hand=1, seat=1, cards=POZZETTO_0.split())
     assert GAME.to_act(table) == frozenset({1})
     assert len(hand_round(table).hands[1]) == 11
+
+
+def test_burraco_rule_13_the_taken_card_left_alone_may_be_melded_out_for_the_pozzetto() -> (
+    None
+):
+    # rule 19 binds once the pozzetto is taken; before it, a player left holding only the
+    # single card taken from the pile (which rule 13 keeps from the discard) may meld it out
+    deck = stacked_deck(hands={1: "KS KC KD"}, discard="7H")
+    table = with_melds(with_hand(seated_table(deck), 1, "KS KC KD"), 1, "4H 5H 6H")
+    table, _ = play(table, TakePile(seat=1), Meld(seat=1, cards=["KS", "KC", "KD"]))
+    assert GAME.legal_commands(table, 1) == [AddToMeld(seat=1, meld=1, cards=["7H"])]
+    table, events = play(table, AddToMeld(seat=1, meld=1, cards=["7H"]))
+    assert names(events) == ["MeldExtended", "PozzettoTaken"]
