@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.burraco.melds import (
     SEQUENCE,
@@ -11,6 +13,7 @@ from domain.burraco.melds import (
     MeldError,
     arrange_extension,
     arrange_new,
+    position_name,
 )
 from domain.burraco.values import card_points, points_of
 from domain.cards import codes, parse
@@ -264,3 +267,47 @@ def test_burraco_rule_10_an_end_wild_does_not_jump_into_a_gap() -> None:
         extend(lay("5H 6H 7H JK"), "3H")
     # displaced by its natural card, it may then bridge the gap the new card opens
     assert extend(lay("5H 6H 7H JK"), "8H 10H").cards == ("5H", "6H", "7H", "8H", "JK", "10H")
+
+
+# --- rule 10 as a property: what an addition may move on the table ---------------------------
+
+HEARTS = {p: position_name(p, "H") for p in range(1, 15)}
+
+
+@st.composite
+def sequences_on_the_table(draw: st.DrawFn) -> Layout:
+    """A hearts run of 3–9 cards (ace low or high), perhaps with a joker or 2C for one card."""
+    length = draw(st.integers(3, 9))
+    low = draw(st.integers(1, 14 - length + 1))
+    laid = [HEARTS[p] for p in range(low, low + length)]
+    if draw(st.booleans()):
+        laid[draw(st.integers(0, length - 1))] = draw(st.sampled_from(["JK", "2C"]))
+    try:
+        return arrange_new(laid)
+    except MeldError:  # e.g. the wild replaced one of only two naturals
+        return arrange_new([HEARTS[p] for p in range(low, low + length)])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(
+    meld=sequences_on_the_table(),
+    added=st.lists(st.sampled_from([*HEARTS.values(), "JK", "2C"]), min_size=1, max_size=3),
+    wild_rank=st.sampled_from([None, "A", "2", "3", "7", "8", "9", "Q", "K"]),
+)
+def test_burraco_rule_10_additions_never_move_naturals_and_move_the_wild_only_as_allowed(
+    meld: Layout, added: list[str], wild_rank: str | None
+) -> None:
+    try:
+        grown = arrange_extension(meld, added, wild_rank=wild_rank)
+    except MeldError:
+        return
+    place = {grown.low + i: code for i, code in enumerate(grown.cards)}
+    for index, code in enumerate(meld.cards):
+        if index != meld.wild:  # rule 10: naturals never move
+            assert place[meld.low + index] == code
+    old = meld.wild_position
+    if old is None or (meld.cards[meld.wild] == "2H" and grown.wild_position is None):
+        return  # a clean meld, or its 2H now read as natural in its place
+    if grown.wild_position != old:
+        # the wild moved: only because its natural card took its place (rule 10)
+        assert HEARTS[old] in added and place[old] == HEARTS[old]
