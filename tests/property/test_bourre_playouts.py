@@ -141,7 +141,7 @@ def cinched_seat(state: Table) -> int | None:
     return None
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=table_options(), seed=st.integers(0, 2**63 - 1), rng=st.randoms(use_true_random=False)
 )
