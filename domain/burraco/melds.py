@@ -224,10 +224,9 @@ def _pick(
         if not isinstance(wild_rank, str) or wild_rank not in WILD_RANK_POSITIONS:
             raise MeldError(f"wildRank {wild_rank!r} is not a rank (A K Q J 10 … 3 2)")
         if all(r.wild is None for r in readings):
-            raise MeldError(
-                "wildRank names no card: this sequence has no wild card "
-                "(a 2 of its suit in its own place is natural, rule 10)"
-            )
+            two = any(2 in r.naturals for r in readings)
+            why = f" (its 2{suit} is natural in its own place, rule 10)" if two else ""
+            raise MeldError(f"wildRank names no card: this sequence has no wild card{why}")
         wanted = WILD_RANK_POSITIONS[wild_rank]
         matching = [r for r in readings if r.wild is not None and r.wild_at in wanted]
         if not matching and kept:
