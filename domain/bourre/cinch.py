@@ -4,11 +4,10 @@ their highest trump when leading, and when following able to trump and not last 
 Guaranteed tricks come only from what the player knows (rule 20): their own hand, the cards
 already played, and a turned trump card that belongs to nobody. Never from hidden hands.
 
-Where the spec's bound "O = trumps neither held nor yet played" meets a trick in progress,
-the trumps already in that trick still count as outstanding: they can still take the trump
-the player must put under them, so counting them as gone would not be the sound lower bound
-rule 20 asks for (see :func:`domain.bourre.playing.known_out`). Rule 22's "already played"
-does include the trick in progress.
+Where the spec's bound "O = trumps neither held nor yet played" meets a trick in progress:
+trumps already in the trick count as played, except that a player who cannot head them
+loses the trump they put under them (see :func:`counted_for_cinch`), so the bound stays the
+sound one rule 20 asks for.
 """
 
 from __future__ import annotations
@@ -82,6 +81,29 @@ def highest_trumps(
     return accepted
 
 
+def counted_for_cinch(
+    hand: Sequence[Card], trump: Suit, trick: Sequence[Card], played: Collection[Card]
+) -> tuple[list[Card], list[Card]]:
+    """The hand and the cards out of play that rule 20 counts for a player about to play a
+    trump into ``trick`` (``played`` includes the trick's cards).
+
+    The spec's bound counts the trumps already in the trick as played. That holds when the
+    player can head them (5.1 then makes them play higher). When no trump of theirs can, the
+    trump they put under the trick is lost to it; the cinch would make it the highest
+    (rule 21), so that one is counted as gone rather than as a sure trick. Otherwise a hand
+    like K-Q-2 under a led AS, one trick won, would be a "cinch" that the cinch itself spoils.
+    """
+    trumps_in_trick = [c for c in trick if c.suit == trump]
+    held = [c for c in hand if c.suit == trump]
+    if not trumps_in_trick or not held:
+        return list(hand), list(played)
+    high = max(int(c.rank or 0) for c in trumps_in_trick)
+    best = max(held, key=lambda c: int(c.rank or 0))
+    if int(best.rank or 0) > high:
+        return list(hand), list(played)
+    return [c for c in hand if c != best], [*played, best]
+
+
 def apply_cinch(
     legal: list[Card],
     hand: Sequence[Card],
@@ -91,14 +113,11 @@ def apply_cinch(
     known_out: Collection[Card],
     last_to_play: bool,
     mode: str,
-    *,
-    gone: Collection[Card] | None = None,
 ) -> tuple[list[Card], list[Card]]:
     """Rule 21 on top of 5.1: returns (legal cards, the cinch's highest trumps or []).
 
-    ``known_out`` feeds the guaranteed tricks (rule 20: cards that can no longer take a
-    trick); ``gone`` (default ``known_out``) the equivalent trumps (rule 22: cards already
-    played, the trick in progress included)."""
+    ``known_out``: the cards the player knows are out of play (rule 20) — every card played,
+    the trick in progress included, and a turned card that belongs to nobody."""
     if mode == "off" or last_to_play:
         return legal, []
     trumps_in_legal = [c for c in legal if c.suit == trump]
@@ -109,8 +128,9 @@ def apply_cinch(
         able = led == trump or not any(c.suit == led for c in hand)
         if not able:
             return legal, []
-    if not has_cinch(hand, trump, tricks_won, known_out):
+    counted, out = counted_for_cinch(hand, trump, trick, known_out)
+    if not has_cinch(counted, trump, tricks_won, out):
         return legal, []
-    top = highest_trumps(hand, trump, known_out if gone is None else gone, mode)
+    top = highest_trumps(hand, trump, known_out, mode)
     narrowed = [c for c in legal if c in top]
     return (narrowed or legal), top

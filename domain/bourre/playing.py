@@ -19,23 +19,19 @@ def _dead_card(hand: Hand) -> tuple[Card, ...]:
     return (hand.trump_card,) if hand.trump_card_owner is None else ()
 
 
-def known_out(hand: Hand) -> tuple[Card, ...]:
-    """Rule 20: the cards a player knows can no longer take a trick — every card of the
-    tricks already won, and a turned trump card that belongs to nobody.
+def already_played(hand: Hand) -> tuple[Card, ...]:
+    """Rule 20: the cards a player knows are out of play — every card played, the trick in
+    progress included, and the turned trump card when it belongs to nobody (rules 32–33)."""
+    return (*hand.played, *_dead_card(hand))
 
-    The cards of the trick in progress are not out yet: a higher trump in it will still take
-    the trump the player puts under it, exactly as an outstanding trump could. Counting it as
-    gone would claim a trick the player cannot win (K-Q under a led AS are not two sure
-    tricks) and force a high trump under the ace (rule 21).
-    """
+
+def known_out(hand: Hand) -> tuple[Card, ...]:
+    """A floor under rule 20's count, whatever is played to the trick in progress: only the
+    cards of finished tricks (and a turned card that belongs to nobody) are taken as out, so
+    a trump in the trick still counts against the player. A cinch by this floor is a cinch
+    by the rules too (for checks such as "a cinch always wins")."""
     done = hand.played[: len(hand.played) - len(hand.trick)]
     return (*done, *_dead_card(hand))
-
-
-def already_played(hand: Hand) -> tuple[Card, ...]:
-    """Rule 22: the cards that make a lower trump equivalent — every card played, the trick
-    in progress included, and a turned trump card that belongs to nobody."""
-    return (*hand.played, *_dead_card(hand))
 
 
 def playable(hand: Hand, seat: int, options: Options) -> tuple[list[Card], list[Card]]:
@@ -50,10 +46,9 @@ def playable(hand: Hand, seat: int, options: Options) -> tuple[list[Card], list[
         hand.trump,
         trick,
         hand.tricks[seat],
-        known_out(hand),
+        already_played(hand),
         last,
         options.cinch,
-        gone=already_played(hand),
     )
 
 

@@ -175,12 +175,25 @@ def test_rule_22_a_trump_already_in_the_trick_makes_the_next_lower_trump_equival
     # the QS followed, so neither of seat 1's trumps can head the trick
     trick = parse("AS QS")
     hand = parse("KS JS")
-    legal, top = apply_cinch(
-        hand, hand, S, trick, 3, known_out=(), last_to_play=False, mode="equivalent", gone=trick
-    )
+    legal, top = apply_cinch(hand, hand, S, trick, 3, trick, last_to_play=False, mode="equivalent")
     # then the QS is already played: the JS is as good as the KS (rule 22)
     assert legal == parse("KS JS") and top == parse("KS JS")
-    legal, _ = apply_cinch(
-        hand, hand, S, trick, 3, known_out=(), last_to_play=False, mode="strict", gone=trick
-    )
+    legal, _ = apply_cinch(hand, hand, S, trick, 3, trick, last_to_play=False, mode="strict")
     assert legal == parse("KS")
+
+
+def test_rule_20_a_trump_in_the_trick_that_you_overtrump_is_gone_for_your_cinch() -> None:
+    # given four seats, spades trump (the dealer's 9S); seat 1 won trick 1 with the AS (the JS
+    # fell under it) and seat 3 won trick 2; seat 3 leads a heart and the dealer trumps it
+    deck = stack(["3S 4C 5D 6D 9S", "AS 2C KS 10S 8S", "JS 5C 7D 8D 9D", "AC 2H 4H 5H 6H"])
+    state, _ = open_table({"seats": 4}, decks=[deck])
+    state, _ = run(state, *(Declare(seat=s, play=True) for s in (1, 2, 3, 0)))
+    state, _ = run(state, PlayCard(seat=1, card="AS"), PlayCard(seat=2, card="JS"))
+    state, _ = run(state, PlayCard(seat=3, card="6H"), PlayCard(seat=0, card="3S"))
+    state, _ = run(state, PlayCard(seat=1, card="2C"), PlayCard(seat=2, card="5C"))
+    state, _ = run(state, PlayCard(seat=3, card="AC"), PlayCard(seat=0, card="4C"))
+    state, _ = run(state, PlayCard(seat=3, card="2H"), PlayCard(seat=0, card="9S"))
+    # then seat 1 (K-10-8, void in hearts) must overtrump the 9S, so it can never take one of
+    # seat 1's trumps: one trick won, the KS and the 8S sure (only the QS is out, against the
+    # 10S) make a cinch, and the KS is the highest trump (the QS is out between it and the 10S)
+    assert cards_for(state, 1) == ["KS"]
