@@ -24,9 +24,9 @@ Choices where the spec leaves room (each documented where it is implemented):
 * ``tie: split``: the tied players were paid, so they ante the next hand like everyone else.
 * Rule 15 binds the dealer's own face-up card; a separately turned ace (rules 32–33) belongs
   to nobody and forces nobody to play.
-* Rule 20's sound lower bound: trumps in the trick in progress still count as outstanding
-  (a higher one there takes the trump played under it); rule 22's "already played" counts
-  them as played.
+* Rule 20's sound lower bound in a trick in progress: its trumps count as played, but a
+  player who cannot head them loses the trump the cinch would put under them (K-Q-2 under
+  a led AS is not K-Q sure), so that trump is not counted as a sure trick.
 * ``four_card`` implies ``trump_card: separate`` and at most 3 discards; contradicting
   explicit values are rejected.
 * ``close_table``: ends a table that is still seating at once; during a hand the hand is
