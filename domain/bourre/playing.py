@@ -73,5 +73,8 @@ def decide_play(hand: Hand, command: PlayCard, options: Options) -> list[CardPla
         if top and chosen in legal_cards(holding, hand.trump, trick):
             names = " or ".join(c.code for c in top)
             raise IllegalCommand(f"must play your highest trump (cinch): {names}", rule="bourre 21")
-        raise IllegalCommand(why_illegal(chosen, holding, hand.trump, trick), rule="bourre 5.1")
+        reason = why_illegal(chosen, holding, hand.trump, trick)
+        if top:  # the whole answer at once, not one obligation per refusal
+            reason += f"; with your cinch: {' or '.join(c.code for c in legal)} (rule 21)"
+        raise IllegalCommand(reason, rule="bourre 5.1")
     return [CardPlayed(hand=hand.number, seat=command.seat, card=CODE[chosen])]

@@ -98,6 +98,14 @@ def test_rule_21_following_with_a_cinch_and_able_to_trump_play_the_highest_trump
         GAME.decide(state, PlayCard(seat=2, card="4S"))
 
 
+def test_rule_21_a_cinch_holder_who_breaks_5_1_is_told_the_cards_the_cinch_leaves() -> None:
+    deck = stack(["AH KH QH 5C 9S", "2H 3H 4H 5H 6H", "AS KS QS 4S 2C"])
+    state = table(deck)
+    state, _ = run(state, PlayCard(seat=1, card="2H"))
+    with pytest.raises(IllegalCommand, match=r"must trump: .*; with your cinch: AS or KS or QS"):
+        GAME.decide(state, PlayCard(seat=2, card="2C"))
+
+
 def test_rule_21_following_when_trumps_are_led_the_cinch_asks_the_highest_trump() -> None:
     deck = stack(["AH KH QH 5C 9S", "2S 3H 4H 5H 6H", "AS KS QS 4S 3S"])
     state = table(deck)
