@@ -136,9 +136,7 @@ def test_burraco_rule_17_heads_up_the_pozzetto_opens_after_the_opponents_turn() 
     assert len(hand_round(table).hands[1]) == 11
 
 
-def test_burraco_rule_13_the_taken_card_left_alone_may_be_melded_out_for_the_pozzetto() -> (
-    None
-):
+def test_burraco_rule_13_the_taken_card_left_alone_may_be_melded_out_for_the_pozzetto() -> None:
     # rule 19 binds once the pozzetto is taken; before it, a player left holding only the
     # single card taken from the pile (which rule 13 keeps from the discard) may meld it out
     deck = stacked_deck(hands={1: "KS KC KD"}, discard="7H")
