@@ -200,14 +200,30 @@ class Projector:
                     f"table {table.table_id} version {table.version}: cannot compute its read "
                     f"models: {error!r}"
                 ) from error
-        totals: dict[str, int] = {}
-        for game, increments in counts.items():
-            for counter, amount in increments.items():
-                batch.hincrby(self.keys.analytics(), Keys.counter_field(game, counter), amount)
-                totals[counter] = totals.get(counter, 0) + amount
-        for counter, amount in totals.items():
-            batch.hincrby(self.keys.analytics(), Keys.counter_field(ALL_GAMES, counter), amount)
+        self._write_analytics(batch, counts)
         return batch, list(touched.values())
+
+    def _write_analytics(self, batch: Batch, counts: dict[str, dict[str, int]]) -> None:
+        """Add the batch's counter increments, per game and for all games.
+
+        The new totals are computed here and written whole, not with HINCRBY: chip counters
+        outgrow Redis's 64-bit integers (Bourré pots double with every bourré), and Python's
+        integers do not. Reading before the commit is safe because the commit script refuses
+        the batch if another projector moved the position in between.
+        """
+        increments: dict[str, int] = {}
+        for game, counters in counts.items():
+            for counter, amount in counters.items():
+                for scope in (game, ALL_GAMES):
+                    field = Keys.counter_field(scope, counter)
+                    increments[field] = increments.get(field, 0) + amount
+        if not increments:
+            return
+        fields = sorted(increments)
+        current = self._redis.hmget(self.keys.analytics(), fields)
+        for field, value in zip(fields, current, strict=True):
+            total = int(value or 0) + increments[field]
+            batch.hset(self.keys.analytics(), field, str(total))
 
     def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
         """The table after ``note``'s event: evolved in memory, or loaded from the store."""

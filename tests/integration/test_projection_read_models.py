@@ -198,3 +198,25 @@ def test_a_table_not_in_memory_is_loaded_from_the_store_with_its_delay(
     finally:
         for key in client.scan_iter(match=f"{reference}*"):
             client.delete(key)
+
+
+def test_analytics_counters_keep_counting_past_64_bit_integers(
+    sqlite_store: TableStore, client: redis.Redis, redis_prefix: str
+) -> None:
+    """Bourré pots double with every bourré (rule 25), so a long-lived service's chip counter
+    outgrows Redis's 64-bit HINCRBY; the projector must add them exactly, not get stuck."""
+    projector = Projector(sqlite_store, client, redis_prefix)
+    already = 2**63 - 1  # chips of every pot settled so far
+    client.hset(projector.keys.analytics(), "bourre:pot_chips", already)
+    client.hset(projector.keys.analytics(), "all:pot_chips", already)
+    table_id = new_table(sqlite_store, "bourre", 4, hands=2)
+    seat_everyone(sqlite_store, table_id, 4)
+    play(sqlite_store, table_id, seed=5, commands=10_000)  # until the table ends
+    catch_up(projector, sqlite_store)
+
+    settled = [e.event for e in sqlite_store.events(table_id)]
+    pots = sum(event.pot for event in settled if type(event).__name__ == "HandSettled")
+    counters = ReadModels(client, redis_prefix).analytics()
+    assert pots > 0
+    assert counters["bourre"]["pot_chips"] == already + pots
+    assert counters["all"]["pot_chips"] == already + pots
