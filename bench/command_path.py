@@ -14,29 +14,23 @@ is dropped afterwards). ``python bench/command_path.py [--hands 200] [--rounds 5
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
+from scratch import postgres_url, sqlite_url
 
 from infra.eventstore_env import eventsourcing_env
 from infra.settings import Settings
 from infra.store import TableStore
-
-POSTGRES = os.environ.get("CARDROOM_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 
 class Counter(Aggregate):
@@ -140,31 +134,6 @@ def measure(url: str, hands: int, rounds: int) -> dict[str, Any]:
         "long table events": events,
         "cold load (ms)": cold_load * 1000,
     }
-
-
-@contextmanager
-def sqlite_url() -> Iterator[str]:
-    with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as directory:
-        yield f"sqlite:///{directory}/cardroom.db"
-
-
-@contextmanager
-def postgres_url() -> Iterator[str | None]:
-    try:
-        import psycopg
-
-        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3)
-    except Exception as error:  # unreachable: skip this store
-        print(f"PostgreSQL not reachable ({error}); skipping it", file=sys.stderr)
-        yield None
-        return
-    name = f"cardroom_bench_{uuid.uuid4().hex[:8]}"
-    admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield urlunsplit(urlsplit(POSTGRES)._replace(path=f"/{name}"))
-    finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
 
 
 def report(store: str, figures: dict[str, Any]) -> None:

@@ -37,48 +37,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import redis
+from scratch import postgres_url, sqlite_url
 
 from infra.settings import Settings
 from infra.simulate import play_table
 from infra.store import TableStore
 from projections.runner import Projector
 
-POSTGRES = os.environ.get("CARDROOM_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS = os.environ.get("CARDROOM_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 PAGE = 500
-
-
-@contextmanager
-def sqlite_store() -> Iterator[TableStore]:
-    with tempfile.TemporaryDirectory() as directory:
-        store = TableStore(Settings(event_store=f"sqlite:///{directory}/bench.db"))
-        try:
-            yield store
-        finally:
-            store.close()
-
-
-@contextmanager
-def postgres_store() -> Iterator[TableStore]:
-    import psycopg
-
-    name = f"cardroom_bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    store = TableStore(
-        Settings(event_store=urlunsplit(urlsplit(POSTGRES)._replace(path=f"/{name}")))
-    )
-    try:
-        yield store
-    finally:
-        store.close()
-        with psycopg.connect(POSTGRES, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @contextmanager
@@ -295,19 +266,14 @@ def main() -> None:
     sys.setswitchinterval(0.0005)  # timestamps taken by threads: keep GIL hand-offs short
     with redis_client() as (client, where):
         print(f"Redis: {where}")
-        with sqlite_store() as store:
+        with sqlite_url() as url, TableStore(Settings(event_store=url)) as store:
             bench("SQLite", store, client, where, args)
         if args.sqlite_only:
             return
-        try:
-            import psycopg
-
-            psycopg.connect(POSTGRES, connect_timeout=3).close()
-        except Exception as error:
-            print(f"\n(PostgreSQL skipped: {error})")
-            return
-        with postgres_store() as store:
-            bench("PostgreSQL", store, client, where, args)
+        with postgres_url() as database:
+            if database is not None:
+                with TableStore(Settings(event_store=database)) as store:
+                    bench("PostgreSQL", store, client, where, args)
 
 
 if __name__ == "__main__":
