@@ -158,7 +158,6 @@ def lag_under_load(
         pubsub.close()
 
     written: list[tuple[int, float]] = []  # (position, when execute returned)
-    deadline = time.perf_counter() + args.load
 
     def write(seed: int) -> None:
         rng = random.Random(seed)
@@ -185,6 +184,7 @@ def lag_under_load(
     time.sleep(1.0)  # let the worker process start
     threads = [threading.Thread(target=write, args=(7000 + i,)) for i in range(args.writers)]
     started = time.perf_counter()
+    deadline = started + args.load  # from now: the worker's start-up above is not load time
     for thread in threads:
         thread.start()
     for thread in threads:
