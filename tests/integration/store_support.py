@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
@@ -22,6 +24,20 @@ def decoded_events(store: TableStore) -> list[int]:
 
     mapper.to_domain_event = counting  # type: ignore[method-assign,assignment]
     return seen
+
+
+def bot_moves(store: TableStore, table_id: UUID, seed: int) -> Iterator[int]:
+    """Random legal bots' commands on ``table_id`` (a seeded choice of waiting seat, then of
+    that seat's legal command) until it waits for nobody; yields each command's position."""
+    rng = random.Random(seed)
+    while True:
+        table = store.get(table_id)
+        waiting = sorted(table.game.to_act(table.state))
+        if not waiting:
+            return
+        seat = rng.choice(waiting)
+        result = store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
+        yield result.position
 
 
 class StatesByVersion:

@@ -17,8 +17,8 @@ from projections.reader import ReadModels
 from projections.runner import Projector
 from projections.tables import ProjectionError, TableProjection
 from projections.tracking import Tracking
+from tests.integration.store_support import bot_moves
 from tests.integration.test_projection_support import (
-    bot_moves,
     catch_up,
     clear_prefix,
     new_table,

@@ -7,9 +7,7 @@ under a key prefix unique to the test.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -20,6 +18,7 @@ from domain.cards import burraco_pack
 from infra.settings import Settings
 from infra.store import TableStore
 from projections.runner import Projector
+from tests.integration.store_support import bot_moves
 
 SEATS = {"bourre": "seats", "burraco": "players"}
 
@@ -39,19 +38,6 @@ def new_table(store: TableStore, game: str, seats: int, **options: Any) -> UUID:
 def seat_everyone(store: TableStore, table_id: UUID, seats: int) -> None:
     for seat in range(seats):
         store.take_seat(table_id, f"player-{seat}", seat)
-
-
-def bot_moves(store: TableStore, table_id: UUID, seed: int) -> Iterator[int]:
-    """Random legal commands on ``table_id`` until it waits for nobody; yields positions."""
-    rng = random.Random(seed)
-    while True:
-        table = store.get(table_id)
-        waiting = sorted(table.game.to_act(table.state))
-        if not waiting:
-            return
-        seat = rng.choice(waiting)
-        result = store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
-        yield result.position
 
 
 def play(store: TableStore, table_id: UUID, seed: int, commands: int) -> int:

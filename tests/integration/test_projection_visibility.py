@@ -18,9 +18,8 @@ from infra.store import TableStore
 from projections.reader import ReadModels
 from projections.runner import Projector
 from tests.documents import card_codes
-from tests.integration.store_support import StatesByVersion
+from tests.integration.store_support import StatesByVersion, bot_moves
 from tests.integration.test_projection_support import (
-    bot_moves,
     catch_up,
     hidden_from,
     new_table,

@@ -5,7 +5,7 @@ Every test here runs on both stores (design §3: the same code and suite on both
 
 from __future__ import annotations
 
-import random
+from itertools import islice
 from pathlib import Path
 from typing import Any
 from uuid import UUID, uuid4
@@ -23,7 +23,7 @@ from infra.store import (
     TableStore,
     VersionConflict,
 )
-from tests.integration.store_support import decoded_events, states_by_version
+from tests.integration.store_support import bot_moves, decoded_events, states_by_version
 
 pytestmark = pytest.mark.integration
 
@@ -45,15 +45,7 @@ def seated_table(store: TableStore, seats: int = 3) -> tuple[UUID, list[str]]:
 
 def play_random(store: TableStore, table_id: UUID, commands: int, seed: int = 1) -> int:
     """Issue up to ``commands`` random legal commands; returns how many were issued."""
-    rng = random.Random(seed)
-    for issued in range(commands):
-        table = store.get(table_id)
-        waiting = sorted(table.game.to_act(table.state))
-        if not waiting:
-            return issued
-        seat = rng.choice(waiting)
-        store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
-    return commands
+    return sum(1 for _ in islice(bot_moves(store, table_id, seed), commands))
 
 
 def assert_contiguous(store: TableStore, table_id: UUID) -> list[Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from uuid import UUID
 
@@ -11,7 +10,7 @@ import pytest
 from domain.table import TakeSeat
 from infra.settings import Settings
 from infra.store import TableStore
-from tests.integration.store_support import decoded_events, states_by_version
+from tests.integration.store_support import bot_moves, decoded_events, states_by_version
 
 pytestmark = pytest.mark.integration
 
@@ -36,13 +35,9 @@ def long_table(store: TableStore, game: str, versions: int) -> UUID:
             table_id, TakeSeat(name=f"p{seat}", token_hash=f"h{seat}", seat=seat),
             idempotency_key=f"seat-{seat}",
         )  # fmt: skip
-    rng = random.Random(4)
-    while (table := store.get(table_id)).version < versions:
-        waiting = sorted(table.game.to_act(table.state))
-        if not waiting:
-            break
-        seat = rng.choice(waiting)
-        store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
+    moves = bot_moves(store, table_id, seed=4)
+    while store.get(table_id).version < versions and next(moves, None) is not None:
+        pass
     return table_id
 
 
