@@ -9,10 +9,12 @@ the call in a worker thread so the event loop never waits on I/O.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import threading
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
@@ -34,13 +36,37 @@ from projections.reader import ReadModels
 
 log = logging.getLogger("cardroom.api")
 T = TypeVar("T")
-WORKER_THREADS = 100  # threads for store/Redis calls (anyio's default is 40)
+# Threads for store/Redis calls: reads with ?after= may wait in one for seconds, so leave room
+# for commands (anyio's default is 40).
+WORKER_THREADS = 100
 SEAT_CACHE_SIZE = 100_000  # remembered (table, token hash) -> seat pairs
 
 
+_workers: ThreadPoolExecutor | None = None
+_workers_lock = threading.Lock()
+
+
+def _worker_pool() -> ThreadPoolExecutor:
+    """The process's worker threads for :func:`blocking`, started on first use."""
+    global _workers
+    if _workers is None:
+        with _workers_lock:
+            if _workers is None:
+                _workers = ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="cardroom-io")
+    return _workers
+
+
 async def blocking(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run a synchronous store/Redis call in a worker thread."""
-    return await anyio.to_thread.run_sync(functools.partial(fn, *args, **kwargs))
+    """Run a synchronous store/Redis call in a worker thread.
+
+    The event loop's own executor hand-off, not ``anyio.to_thread.run_sync``: anyio's capacity
+    limiter, cancel scope and backend look-ups cost more event-loop CPU than the hop itself,
+    and on the command path the loop's CPU is what bounds commands/s (bench/http_commands.py).
+    A call the caller stops waiting for still runs to the end (a command is never cut short);
+    one still queued is dropped.
+    """
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_worker_pool(), functools.partial(fn, *args, **kwargs))
 
 
 @dataclass
@@ -136,7 +162,7 @@ def services_lifespan(settings: Settings, *, run_projector: bool) -> Callable[[L
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        # Reads with ?after= may wait in a worker thread for seconds; leave room for commands.
+        # Litestar's own sync_to_thread calls get as much room as :func:`blocking`.
         anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
         services = await blocking(Services.open, settings, run_projector=run_projector)
         app.state.services = services
