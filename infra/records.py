@@ -64,6 +64,22 @@ class InvalidRequest(DomainError):
     status = 400
 
 
+class IdempotencyKeyReused(DomainError):
+    """An idempotency key already recorded for a *different* command on this table.
+
+    A retry must repeat its request exactly; answering the first command's result to another
+    command would hide that the new one was never run (cf. the IETF "Idempotency-Key HTTP
+    Header Field" draft: 422). Nothing is written. ``key`` names the key.
+    """
+
+    def __init__(self, key: str) -> None:
+        super().__init__(
+            f"idempotency key {key!r} was already used for a different command on this "
+            "table; retry with the same command, or use a new key for a new command"
+        )
+        self.key = key
+
+
 class StackedDecksNotAllowed(DomainError):
     """``decks`` given while the server does not allow stacked decks (design §5)."""
 

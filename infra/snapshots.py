@@ -15,8 +15,9 @@ A snapshot is a cache, never the truth:
   :data:`SNAPSHOT_GENERATION`; a snapshot of another shape or generation is ignored and the
   table is folded from its events. Bump the generation when a game's ``evolve`` changes what
   a state means without changing its shape;
-* the idempotency-key index up to that version travels with it, so retried keys are still
-  recognised after a cold load.
+* the idempotency-key index up to that version travels with it (and the keys' command
+  fingerprints), so retried keys are still recognised after a cold load. Snapshots taken
+  before fingerprints existed decode with none: those keys answer as before.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class TableSnapshot:
     state: Any
     at: datetime | None
     commands: dict[str, tuple[int, int]]
+    fingerprints: dict[str, str]
 
 
 class SnapshotBody(msgspec.Struct, Generic[S]):
@@ -69,6 +71,7 @@ class SnapshotBody(msgspec.Struct, Generic[S]):
     at: datetime | None
     commands: dict[str, tuple[int, int]]
     state: S
+    fingerprints: dict[str, str] = {}  # absent from snapshots taken before fingerprints
 
 
 class StaleSnapshot(MapperDeserialisationError):
@@ -135,6 +138,7 @@ class SnapshotMapper(Mapper[UUID]):
             at=snapshot.at,
             commands=snapshot.commands,
             state=snapshot.state,
+            fingerprints=snapshot.fingerprints,
         )
         data = _encoder.encode(body)
         if self.compressor:
@@ -170,6 +174,7 @@ class SnapshotMapper(Mapper[UUID]):
             body.state,
             body.at,
             {key: (first, last) for key, (first, last) in body.commands.items()},
+            body.fingerprints,
         )
 
 
@@ -180,7 +185,13 @@ def take_snapshot(
     if app.snapshots is None or not snapshottable(state):
         return
     snapshot = TableSnapshot(
-        table.table_id, version, table.game.name, state, at, dict(table.commands)
+        table.table_id,
+        version,
+        table.game.name,
+        state,
+        at,
+        dict(table.commands),
+        dict(table.fingerprints),
     )
     try:
         app.snapshots.put([snapshot])
@@ -211,4 +222,5 @@ def load_snapshot(
         snapshot.commands,
         snapshot.at,
         {snapshot.originator_version: snapshot.state},
+        fingerprints=snapshot.fingerprints,
     )

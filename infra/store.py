@@ -9,9 +9,10 @@ and write nothing. A command's first attempt trusts the cache without re-reading
 if another process wrote meanwhile, the save is refused and the command is re-decided on the
 fresh table, so a stale cache costs a retry, never a wrong answer.
 
-Idempotency: a command's idempotency key is stored with each event it wrote. A retried key
-(same table) returns the first command's result and writes nothing — after a restart too, and
-across API processes, since the key index is rebuilt from the events when a table is loaded.
+Idempotency: a command's idempotency key and fingerprint are stored with each event it wrote.
+A retried key (same table) returns the first command's result and writes nothing — after a
+restart too, and across API processes, since the key index is rebuilt from the events when a
+table is loaded; the key sent with a different command is :class:`IdempotencyKeyReused`.
 
 Randomness for deals is drawn here (``secrets``) and handed to the domain as data (``seed``);
 seat tokens are drawn here and only their SHA-256 is stored.
@@ -40,6 +41,7 @@ from infra.application import CardroomApplication
 from infra.eventstore_env import eventsourcing_env, redacted
 from infra.records import (
     CommandResult,
+    IdempotencyKeyReused,
     InvalidRequest,
     LoadedTable,
     Notification,
@@ -52,10 +54,11 @@ from infra.records import (
 from infra.settings import Settings
 from infra.snapshots import SNAPSHOT_EVERY, load_snapshot, take_snapshot
 from infra.tables import FoldedTable, TableCache, TableLocks, fold_table
-from infra.transcoder import StoredTableEvent
+from infra.transcoder import StoredTableEvent, keyed
 
 __all__ = [
     "CommandResult",
+    "IdempotencyKeyReused",
     "InvalidRequest",
     "LoadedTable",
     "Notification",
@@ -113,7 +116,7 @@ class TableStore:
         command = OpenTable(game=game, options=dict(options), seed=seed, decks=list(decks or []))
         events = rules.decide(None, command)
         table = FoldedTable(uuid4(), rules, None, 0)
-        envelopes = self._envelopes(table, events, None)
+        envelopes = table.envelopes(events, None)
         folded = table.advanced(envelopes, stored=False)
         with self._locks(table.table_id):
             return self._save(table, folded, envelopes)
@@ -146,20 +149,21 @@ class TableStore:
             raise InvalidRequest(f"idempotency key must be 1 to {MAX_KEY_LENGTH} characters")
         _check_id(table_id)
         started = datetime.now(UTC)
+        key = keyed(idempotency_key, command, expected_version)
         with self._locks(table_id):
             cached = self._cache.get(table_id)
             if cached is not None:
-                result = self._attempt(cached, command, expected_version, idempotency_key, True)
+                result = self._attempt(cached, command, expected_version, key, True)
                 if result is not None:
                     return result
-        return self._execute_fresh(table_id, command, expected_version, idempotency_key, started)
+        return self._execute_fresh(table_id, command, expected_version, key, started)
 
     def _execute_fresh(
         self,
         table_id: UUID,
         command: Any,
         expected_version: int | None,
-        key: str | None,
+        key: tuple[str, str] | None,
         started: datetime,
     ) -> CommandResult:
         """The careful path: reload (fast-forward) before every attempt, retry lost races."""
@@ -172,7 +176,7 @@ class TableStore:
                 try:
                     result = self._attempt(table, command, expected_version, key, False)
                 except DomainError as error:
-                    if not raced or isinstance(error, InvalidRequest):
+                    if not raced or isinstance(error, (InvalidRequest, IdempotencyKeyReused)):
                         raise
                     raise VersionConflict(
                         "the table changed while your command was being saved, and it is no "
@@ -191,7 +195,7 @@ class TableStore:
         table: FoldedTable,
         command: Any,
         expected_version: int | None,
-        key: str | None,
+        key: tuple[str, str] | None,
         from_cache: bool,
     ) -> CommandResult | None:
         """Decide on ``table`` and save; ``None`` when the answer needs a fresher table.
@@ -202,8 +206,8 @@ class TableStore:
         table was current. Anything else (a rejection, a version mismatch, a lost race) is
         re-decided on a fresh table.
         """
-        if key is not None and key in table.commands:
-            return self._first_result(table, key)
+        if key is not None and (run := table.run_of(*key)) is not None:
+            return self._first_result(table, run)
         if expected_version is not None and expected_version != table.version:
             if from_cache:
                 return None
@@ -219,7 +223,7 @@ class TableStore:
         if not events:
             return CommandResult(table.table_id, table.version, 0, [])
         # Evolve before saving, so events the game cannot apply are never stored.
-        envelopes = self._envelopes(table, events, key)
+        envelopes = table.envelopes(events, key)
         folded = table.advanced(envelopes, stored=False)
         try:
             return self._save(table, folded, envelopes)
@@ -339,15 +343,6 @@ class TableStore:
         self._cache.put(table)
         return table
 
-    def _envelopes(
-        self, table: FoldedTable, events: list[Any], key: str | None
-    ) -> list[StoredTableEvent]:
-        at = datetime.now(UTC)
-        return [
-            StoredTableEvent(table.table_id, table.version + i, at, event, key)
-            for i, event in enumerate(events, start=1)
-        ]
-
     def _save(
         self, before: FoldedTable, after: FoldedTable, envelopes: list[StoredTableEvent]
     ) -> CommandResult:
@@ -368,8 +363,8 @@ class TableStore:
             events=[RecordedEvent(e.originator_version, e.at, e.event) for e in envelopes],
         )
 
-    def _first_result(self, table: FoldedTable, key: str) -> CommandResult:
-        first, last = table.commands[key]
+    def _first_result(self, table: FoldedTable, run: tuple[int, int]) -> CommandResult:
+        first, last = run
         events = self.events(table.table_id, first, last)
         position = self._guarded(self.app.notification_position, table.table_id, last)
         return CommandResult(table.table_id, last, position, events)

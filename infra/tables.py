@@ -10,7 +10,8 @@ stale cache therefore costs a retry, never a wrong answer.
 
 Idempotency keys are indexed as events are folded: each stored event carries the key of the
 command that produced it, so a restarted process (or another API replica) rebuilds the index
-from the events themselves (or from a snapshot, :mod:`infra.snapshots`). Every
+from the events themselves (or from a snapshot, :mod:`infra.snapshots`). Each key's command
+fingerprint is indexed with it, so the key reused for another command is told apart. Every
 ``CHECKPOINT_EVERY`` versions the folded state is kept, so time travel folds forward from the
 nearest checkpoint instead of from the first event.
 """
@@ -21,13 +22,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
 from domain.game import Game
 from domain.games import game_named
 from domain.table import TableOpened
+from infra.records import IdempotencyKeyReused
 from infra.transcoder import StoredTableEvent
 
 DEFAULT_CACHE_SIZE = 4096  # tables kept folded in memory per process
@@ -42,11 +44,12 @@ class CorruptTable(RuntimeError):
 class FoldedTable:
     """The state of one table at one version, plus its idempotency-key index and checkpoints.
 
-    ``commands`` and ``checkpoints`` are shared by the successive FoldedTables of one table and
-    only ever grow with facts that are *stored*: :meth:`advanced` on events read from the store
-    records them at once; on events not yet saved (``stored=False``) it stages them, and
-    :meth:`saved` records them once the store has accepted the events. An older FoldedTable
-    seeing newer keys or checkpoints is harmless: they describe the same history.
+    ``commands``, ``fingerprints`` and ``checkpoints`` are shared by the successive
+    FoldedTables of one table and only ever grow with facts that are *stored*:
+    :meth:`advanced` on events read from the store records them at once; on events not yet
+    saved (``stored=False``) it stages them, and :meth:`saved` records them once the store has
+    accepted the events. An older FoldedTable seeing newer keys or checkpoints is harmless:
+    they describe the same history.
     """
 
     table_id: UUID
@@ -59,6 +62,8 @@ class FoldedTable:
     # version -> state, every CHECKPOINT_EVERY versions: time travel folds from the nearest.
     checkpoints: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
     staged: tuple[tuple[int, Any], ...] = field(default=(), compare=False, repr=False)
+    # idempotency key -> fingerprint of its command (keys stored before fingerprints: none).
+    fingerprints: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def advanced(
         self, envelopes: Iterable[StoredTableEvent], *, stored: bool = True
@@ -78,7 +83,7 @@ class FoldedTable:
             if version % CHECKPOINT_EVERY == 0:
                 staged.append((version, state))
             if stored:
-                _index_key(self.commands, envelope)
+                _index_key(self.commands, self.fingerprints, envelope)
         if version == self.version:
             return self
         if stored:
@@ -93,12 +98,13 @@ class FoldedTable:
             last_at,
             self.checkpoints,
             tuple(staged),
+            self.fingerprints,
         )
 
     def saved(self, envelopes: Iterable[StoredTableEvent]) -> FoldedTable:
         """Record the keys and checkpoints of events the store has just accepted."""
         for envelope in envelopes:
-            _index_key(self.commands, envelope)
+            _index_key(self.commands, self.fingerprints, envelope)
         self.checkpoints.update(self.staged)
         return FoldedTable(
             self.table_id,
@@ -108,7 +114,28 @@ class FoldedTable:
             self.commands,
             self.last_at,
             self.checkpoints,
+            fingerprints=self.fingerprints,
         )
+
+    def envelopes(self, events: list[Any], key: tuple[str, str] | None) -> list[StoredTableEvent]:
+        """New ``events`` wrapped to follow on from this version, stamped now, carrying the
+        command's idempotency key and fingerprint (:func:`infra.transcoder.keyed`)."""
+        at = datetime.now(UTC)
+        name, fingerprint = key if key is not None else (None, None)
+        return [
+            StoredTableEvent(self.table_id, self.version + i, at, event, name, fingerprint)
+            for i, event in enumerate(events, start=1)
+        ]
+
+    def run_of(self, key: str, fingerprint: str) -> tuple[int, int] | None:
+        """The (first, last) versions the command with idempotency ``key`` wrote, or ``None``
+        for a new key. Raises :class:`IdempotencyKeyReused` when the key was stored with
+        another command's fingerprint; a key stored before fingerprints existed has none and
+        answers as it always did."""
+        run = self.commands.get(key)
+        if run is not None and self.fingerprints.get(key, fingerprint) != fingerprint:
+            raise IdempotencyKeyReused(key)
+        return run
 
     def nearest_checkpoint(self, version: int) -> tuple[int, Any] | None:
         """The latest checkpoint at or before ``version``, if this table has one."""
@@ -131,18 +158,26 @@ def fold_table(table_id: UUID, envelopes: Iterable[StoredTableEvent]) -> FoldedT
         raise CorruptTable(f"table {table_id} does not start with TableOpened at version 1")
     game = game_named(opened.game)
     commands: dict[str, tuple[int, int]] = {}
-    _index_key(commands, first)
-    table = FoldedTable(table_id, game, game.evolve(None, opened), 1, commands, first.at)
+    fingerprints: dict[str, str] = {}
+    _index_key(commands, fingerprints, first)
+    state = game.evolve(None, opened)
+    table = FoldedTable(table_id, game, state, 1, commands, first.at, fingerprints=fingerprints)
     return table.advanced(iterator)
 
 
-def _index_key(commands: dict[str, tuple[int, int]], envelope: StoredTableEvent) -> None:
+def _index_key(
+    commands: dict[str, tuple[int, int]],
+    fingerprints: dict[str, str],
+    envelope: StoredTableEvent,
+) -> None:
     key = envelope.command_key
     if key is None:
         return
     version = envelope.originator_version
     first = commands.get(key, (version, version))[0]
     commands[key] = (first, version)
+    if envelope.command_fingerprint is not None:
+        fingerprints[key] = envelope.command_fingerprint
 
 
 class TableCache:

@@ -6,12 +6,15 @@ frozen msgspec Structs (tagged unions, design §2), so we map them ourselves:
 * Each stored game event is wrapped in a :class:`StoredTableEvent` envelope — the object
   eventsourcing's ``EventStore``/``Application.save`` handle (``originator_id`` = table id,
   ``originator_version`` = table version). It also carries when it was stored (``at``) and the
-  idempotency key of the command that produced it (``command_key``).
+  idempotency key of the command that produced it (``command_key``) and that command's
+  fingerprint (``command_fingerprint``, :func:`fingerprint_of`), so a key retried with another
+  command is recognised. Events stored before fingerprints existed decode with ``None``.
 * The stored *topic* is the event's class topic (``domain.bourre.events:Anted``), so every row
   says exactly what it is and decoding is typed: the envelope body is decoded in one msgspec
   pass as ``Body[ThatClass]``. UUIDs, datetimes and nested Structs come back with their types.
-* The body is JSON: ``{"at": "...Z", "key": "...", "event": {"type": "Anted", ...}}`` — readable
-  by analysts, and tolerant of fields added later with defaults (schema evolution).
+* The body is JSON: ``{"at": "...Z", "event": {"type": "Anted", ...}, "key": "...",
+  "fingerprint": "..."}`` (key and fingerprint only when the command had a key) — readable by
+  analysts, and tolerant of fields added later with defaults (schema evolution).
 
 Only classes under ``domain.`` that subclass :class:`domain.table.Event` are resolved from
 stored topics, so a row can never make us import arbitrary code.
@@ -19,6 +22,7 @@ stored topics, so a row can never make us import arbitrary code.
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from dataclasses import dataclass
 from datetime import datetime
@@ -51,6 +55,7 @@ class StoredTableEvent:
     at: datetime  # when it was stored, UTC
     event: Any  # the game's msgspec event
     command_key: str | None = None  # idempotency key of the command that produced it
+    command_fingerprint: str | None = None  # fingerprint_of that command (None: stored before)
 
 
 class Body(msgspec.Struct, Generic[E], omit_defaults=True):
@@ -59,6 +64,24 @@ class Body(msgspec.Struct, Generic[E], omit_defaults=True):
     at: datetime
     event: E
     key: str | None = None
+    fingerprint: str | None = None  # absent from events stored before fingerprints existed
+
+
+_fingerprint_encoder = msgspec.json.Encoder(order="deterministic")
+
+
+def fingerprint_of(command: Any, expected_version: int | None = None) -> str:
+    """A digest of the whole request a command arrived as: the command (its ``type`` tag and
+    every field, dict keys sorted) and its ``expectedVersion``. Two requests with the same
+    fingerprint ask for the same thing, so a retried idempotency key can be told from a key
+    reused for another command."""
+    body = _fingerprint_encoder.encode([command, expected_version])
+    return hashlib.sha256(body).hexdigest()[:32]  # 128 bits: ample for one table's keys
+
+
+def keyed(key: str | None, command: Any, expected_version: int | None) -> tuple[str, str] | None:
+    """``(key, fingerprint_of(command, expected_version))``, or ``None`` without a key."""
+    return None if key is None else (key, fingerprint_of(command, expected_version))
 
 
 class UnknownEventTopic(MapperDeserialisationError):
@@ -94,14 +117,20 @@ class EventCodec:
 
     def encode(self, envelope: StoredTableEvent) -> bytes:
         return self._encoder.encode(
-            Body(at=envelope.at, event=envelope.event, key=envelope.command_key)
+            Body(
+                at=envelope.at,
+                event=envelope.event,
+                key=envelope.command_key,
+                fingerprint=envelope.command_fingerprint,
+            )
         )
 
-    def decode(self, topic: str, data: bytes) -> tuple[datetime, Any, str | None]:
-        """``(at, event, command_key)`` from stored bytes; raises ``msgspec`` errors."""
+    def decode(self, topic: str, data: bytes) -> tuple[datetime, Any, str | None, str | None]:
+        """``(at, event, command_key, command_fingerprint)`` from stored bytes; raises
+        ``msgspec`` errors."""
         decoder = self._decoder(topic)[1]
         body = decoder.decode(data)
-        return body.at, body.event, body.key
+        return body.at, body.event, body.key, body.fingerprint
 
     def event_class(self, topic: str) -> type:
         return self._decoder(topic)[0]
@@ -180,7 +209,7 @@ class MsgspecMapper(Mapper[UUID]):
                 state = self.cipher.decrypt(state)
             if self.compressor:
                 state = self.compressor.decompress(state)
-            at, event, key = self.codec.decode(stored_event.topic, state)
+            at, event, key, fingerprint = self.codec.decode(stored_event.topic, state)
         except MapperDeserialisationError:
             raise
         except Exception as error:
@@ -197,4 +226,5 @@ class MsgspecMapper(Mapper[UUID]):
             at=at,
             event=event,
             command_key=key,
+            command_fingerprint=fingerprint,
         )

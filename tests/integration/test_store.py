@@ -5,6 +5,7 @@ Every test here runs on both stores (design §3: the same code and suite on both
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,14 @@ from domain.table import PlayerSeated, TableOpened, TakeSeat, hash_token
 from infra.settings import Settings
 from infra.store import (
     CommandResult,
+    IdempotencyKeyReused,
     InvalidRequest,
     StackedDecksNotAllowed,
     TableNotFound,
     TableStore,
     VersionConflict,
 )
+from infra.transcoder import StoredTableEvent
 from tests.integration.store_support import bot_moves, decoded_events, states_by_version
 
 pytestmark = pytest.mark.integration
@@ -197,8 +200,7 @@ def test_a_retried_idempotency_key_returns_the_first_result_and_writes_nothing(
     table_id = store.create_table("bourre", BOURRE_3, seed=1).table_id
     first = store.execute(table_id, TakeSeat(name="a", token_hash="h1"), idempotency_key="k-1")
     position = store.max_position()
-    # The same key returns the first result, even for a different command body.
-    again = store.execute(table_id, TakeSeat(name="b", token_hash="h2"), idempotency_key="k-1")
+    again = store.execute(table_id, TakeSeat(name="a", token_hash="h1"), idempotency_key="k-1")
     assert again == first
     assert store.max_position() == position
     # It survives a restart, and works from another process's store (no shared memory).
@@ -220,8 +222,47 @@ def test_an_idempotency_key_covers_every_event_its_command_wrote(store: TableSto
     last = store.execute(table_id, TakeSeat(name="c", token_hash="h"), idempotency_key="deal")
     assert len(last.events) > 2  # the seat, the antes and the deal
     assert (
-        store.execute(table_id, TakeSeat(name="x", token_hash="y"), idempotency_key="deal") == last
+        store.execute(table_id, TakeSeat(name="c", token_hash="h"), idempotency_key="deal") == last
     )
+
+
+def test_an_idempotency_key_sent_with_a_different_command_is_refused_and_writes_nothing(
+    store: TableStore, settings: Settings
+) -> None:
+    table_id = store.create_table("bourre", BOURRE_3, seed=1).table_id
+    seat_a = TakeSeat(name="a", token_hash="h1")
+    first = store.execute(table_id, seat_a, idempotency_key="k-1")
+    position = store.max_position()
+    with pytest.raises(IdempotencyKeyReused, match="'k-1' was already used") as refused:
+        store.execute(table_id, TakeSeat(name="b", token_hash="h2"), idempotency_key="k-1")
+    assert refused.value.key == "k-1" and refused.value.status == 422
+    # The same command with another expectedVersion is another request too.
+    with pytest.raises(IdempotencyKeyReused):
+        store.execute(table_id, seat_a, expected_version=1, idempotency_key="k-1")
+    assert store.max_position() == position
+    # The fingerprint is stored with the key: another process refuses it as well.
+    with TableStore(settings) as reopened:
+        with pytest.raises(IdempotencyKeyReused):
+            reopened.execute(table_id, TakeSeat(name="b", token_hash="h2"), idempotency_key="k-1")
+        assert reopened.execute(table_id, seat_a, idempotency_key="k-1") == first
+    assert store.max_position() == position
+
+
+def test_a_key_stored_before_fingerprints_existed_still_returns_its_first_result(
+    store: TableStore, settings: Settings
+) -> None:
+    table_id = store.create_table("bourre", BOURRE_3, seed=1).table_id
+    seated = PlayerSeated(seat=0, name="a", token_hash="h1")
+    # An event as stored before fingerprints: its key, and no fingerprint field at all.
+    store.app.save(StoredTableEvent(table_id, 2, datetime.now(UTC), seated, "old-key"))
+    row = store.app.recorder.select_events(table_id, gt=1)[0]
+    assert b"fingerprint" not in row.state and b"old-key" in row.state
+    with TableStore(settings) as reopened:
+        again = reopened.execute(
+            table_id, TakeSeat(name="b", token_hash="h2"), idempotency_key="old-key"
+        )
+        assert [recorded.event for recorded in again.events] == [seated]
+        assert reopened.get(table_id).version == 2
 
 
 def test_an_idempotency_key_replayed_with_an_expected_version_still_returns_the_result(

@@ -9,7 +9,7 @@ import pytest
 
 from domain.table import TakeSeat
 from infra.settings import Settings
-from infra.store import TableStore
+from infra.store import IdempotencyKeyReused, TableStore
 from tests.integration.store_support import bot_moves, decoded_events, states_by_version
 
 pytestmark = pytest.mark.integration
@@ -72,6 +72,11 @@ def test_idempotency_keys_survive_a_cold_load_from_a_snapshot(
             table_id, TakeSeat(name="p0", token_hash="h0", seat=0), idempotency_key="seat-0"
         )
         assert retried.events == first
+        # The key's fingerprint came with it: the key sent with another command is refused.
+        with pytest.raises(IdempotencyKeyReused, match="seat-0"):
+            cold.execute(
+                table_id, TakeSeat(name="p9", token_hash="h9", seat=0), idempotency_key="seat-0"
+            )
         # The key came from the snapshot: the only early event read is the one returned.
         assert [version for version in seen if version <= EVERY] == [2]
     assert len(store.events(table_id)) == store.get(table_id).version

@@ -13,8 +13,15 @@ from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.table import Event, PlayerSeated, TableOpened
-from infra.transcoder import MsgspecMapper, StoredTableEvent, UnknownEventTopic, topic_of
+from domain.table import CloseTable, Event, OpenTable, PlayerSeated, TableOpened, TakeSeat
+from infra.transcoder import (
+    MsgspecMapper,
+    StoredTableEvent,
+    UnknownEventTopic,
+    fingerprint_of,
+    keyed,
+    topic_of,
+)
 
 EVENT_MODULES = ("domain.table", "domain.bourre.events", "domain.burraco.events")
 
@@ -215,3 +222,32 @@ def test_the_round_trips_cover_every_event_of_each_games_union(name: str) -> Non
     members = set(typing.get_args(game_named(name).event_type))
     assert members, f"{name}'s event_type is not a union of event classes"
     assert members <= set(EVENT_CLASSES)
+
+
+def test_a_keyed_command_stores_its_fingerprint_next_to_its_key() -> None:
+    at = datetime(2026, 1, 2, tzinfo=UTC)
+    event = PlayerSeated(seat=2, name="Ann", token_hash="ab")
+    pair = keyed("key-1", TakeSeat(name="Ann", token_hash="ab"), None)
+    assert pair is not None
+    key, fingerprint = pair
+    envelope = StoredTableEvent(uuid4(), 3, at, event, key, fingerprint)
+    stored = MsgspecMapper().to_stored_event(envelope)
+    assert msgspec.json.decode(stored.state)["fingerprint"] == fingerprint
+    assert MsgspecMapper().to_domain_event(stored) == envelope
+    assert keyed(None, TakeSeat(name="Ann", token_hash="ab"), None) is None
+
+
+def test_a_fingerprint_tells_apart_every_part_of_the_request() -> None:
+    seat = TakeSeat(name="Ann", token_hash="ab", seat=1)
+    assert fingerprint_of(seat) == fingerprint_of(TakeSeat(name="Ann", token_hash="ab", seat=1))
+    others = [
+        TakeSeat(name="Bob", token_hash="ab", seat=1),
+        TakeSeat(name="Ann", token_hash="ab", seat=2),
+        CloseTable(seat=1),
+    ]
+    assert fingerprint_of(seat) not in {fingerprint_of(other) for other in others}
+    assert fingerprint_of(seat, expected_version=4) != fingerprint_of(seat)
+    # Options are compared by content, whatever order their keys arrived in.
+    a = OpenTable(game="bourre", options={"seats": 2, "reveal": "never"}, seed=1)
+    b = OpenTable(game="bourre", options={"reveal": "never", "seats": 2}, seed=1)
+    assert fingerprint_of(a) == fingerprint_of(b)
