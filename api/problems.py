@@ -22,7 +22,7 @@ from redis import RedisError
 
 from domain.cards import CardError
 from domain.errors import DomainError, InvalidOption
-from infra.store import StoreUnavailable, TableNotFound, VersionConflict
+from infra.store import IdempotencyKeyReused, StoreUnavailable, TableNotFound, VersionConflict
 
 log = logging.getLogger("cardroom.api")
 
@@ -103,6 +103,8 @@ def domain_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[
         extensions["rule"] = exc.rule
     if isinstance(exc, InvalidOption):
         extensions["option"] = exc.key
+    if isinstance(exc, IdempotencyKeyReused):
+        extensions["field"] = "Idempotency-Key"  # the header at fault
     return problem_response(exc.status, _slug(type(exc).__name__), exc.message, **extensions)
 
 

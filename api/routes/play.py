@@ -14,6 +14,7 @@ from api.params import Authorization, IdempotencyKey, TableId
 from api.problems import documented
 from api.schemas import CommandAccepted
 from api.services import Services, ServicesDep, blocking
+from infra.store import IdempotencyKeyReused
 
 COMMAND_BODIES = (
     'Bourré: {"type": "declare", "play": true, "discard": ["7D", "2C"]} or '
@@ -28,7 +29,8 @@ ISSUE_DESCRIPTION = (
     "Issue a command as the token's seat. The answer carries the new table version, the log "
     "position to pass as `?after=` for read-your-writes, and the events written as this seat "
     "sees them. A rejected command writes nothing; a retried `Idempotency-Key` returns the "
-    "first answer. Bodies: " + COMMAND_BODIES
+    "first answer, and the key sent with a different command (or expectedVersion) is a 422 "
+    "`idempotency-key-reused` problem. Bodies: " + COMMAND_BODIES
 )
 
 
@@ -50,7 +52,7 @@ async def issue_command(
     """Issue a command as the token's seat. The answer carries the new table version, the
     log position to pass as ``?after=`` for read-your-writes, and the events written as this
     seat sees them. A rejected command writes nothing; a retried ``Idempotency-Key`` returns
-    the first answer."""
+    the first answer, and the key sent with a different command is a 422 problem."""
     # One worker-thread hop for the whole command: auth, decoding, deciding, redacting.
     return await blocking(decide_command, services, table_id, authorization, data, idempotency_key)
 
@@ -67,9 +69,13 @@ def decide_command(
     command, expected = to_command(facts.game, body, seat)
     # Keys are scoped to the seat: another seat reusing a key never receives this seat's result.
     key = f"seat{seat}:{idempotency_key}" if idempotency_key is not None else None
-    result = services.store.execute(
-        table_id, command, expected_version=expected, idempotency_key=key
-    )
+    try:
+        result = services.store.execute(
+            table_id, command, expected_version=expected, idempotency_key=key
+        )
+    except IdempotencyKeyReused as error:
+        # Name the key the client sent, not the store's seat-scoped one.
+        raise IdempotencyKeyReused(error.key.removeprefix(f"seat{seat}:")) from error
     settled = facts.settled_hands(result.events)
     return CommandAccepted(
         version=result.version,

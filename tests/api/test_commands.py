@@ -154,6 +154,32 @@ def test_a_retried_idempotency_key_returns_the_first_answer_and_writes_nothing(
     assert other["version"] > first["version"]
 
 
+def test_an_idempotency_key_sent_with_a_different_command_is_a_422_naming_the_key(
+    client: TestClient[Any], table: Any
+) -> None:
+    table_id, tokens = table
+    path = f"/tables/{table_id}/commands"
+    key = {"Idempotency-Key": "declare-1", **auth(tokens[1])}
+    first = client.post(path, json=DECLARE, headers=key)
+    assert first.status_code == 200
+    after_first = events_of(client, table_id)
+    fold = {"type": "declare", "play": False, "discard": []}
+    for body in (fold, {**DECLARE, "expectedVersion": first.json()["version"]}):
+        problem = assert_problem(
+            client.post(path, json=body, headers=key),
+            422,
+            type="urn:cardroom:problem:idempotency-key-reused",
+            field="Idempotency-Key",
+        )
+        # The client's own key is named, not the store's seat-scoped one.
+        assert "'declare-1' was already used for a different command" in problem["detail"]
+        assert "seat" not in problem["detail"]
+    assert events_of(client, table_id) == after_first
+    # The same body again is still a retry: the first answer.
+    again = client.post(path, json=DECLARE, headers=key)
+    assert again.status_code == 200 and again.json() == first.json()
+
+
 def test_commands_answer_version_position_and_the_seats_events(
     client: TestClient[Any], table: Any
 ) -> None:
