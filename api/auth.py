@@ -33,10 +33,7 @@ def bearer_token(authorization: str | None) -> str | None:
             headers=CHALLENGE,
         )
     if len(token) > MAX_TOKEN_LENGTH or not token.isascii():
-        raise ApiProblem(
-            401, "bad-token", "this token holds no seat at this table", field="Authorization",
-            headers=CHALLENGE,
-        )  # fmt: skip
+        raise _no_seat()
     return token
 
 
@@ -51,10 +48,7 @@ def viewer_of(services: Services, table_id: UUID, authorization: str | None) -> 
         return None
     seat = services.seat_for_token(table_id, token)
     if seat is None:
-        raise ApiProblem(
-            401, "bad-token", "this token holds no seat at this table", field="Authorization",
-            headers=CHALLENGE,
-        )  # fmt: skip
+        raise _no_seat()
     return seat
 
 
@@ -78,3 +72,11 @@ def seat_of(services: Services, table_id: UUID, authorization: str | None) -> in
 async def caller_seat(services: Services, table_id: UUID, authorization: str | None) -> Viewer:
     """:func:`viewer_of` from a worker thread."""
     return await blocking(viewer_of, services, table_id, authorization)
+
+
+def _no_seat() -> ApiProblem:
+    """401: a well-formed token that holds no seat at this table (or is not one of ours)."""
+    return ApiProblem(
+        401, "bad-token", "this token holds no seat at this table", field="Authorization",
+        headers=CHALLENGE,
+    )  # fmt: skip

@@ -108,3 +108,7 @@ def two_seat_bourre_deck(seat1: str, seat0: str) -> list[str]:
         top += [first, second]
     used = set(top)
     return top + [code for code in codes(standard_pack()) if code not in used]
+
+
+# Seat 1 holds the top spades and takes every trick; seat 0 deals and turns up 2S (trump).
+SPADES_SWEEP_DECK = two_seat_bourre_deck("AS KS QS JS 10S", "2H 3H 4H 5H 2S")

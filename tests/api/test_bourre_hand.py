@@ -6,17 +6,24 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from tests.api.helpers import act, auth, legal, open_table, sit, two_seat_bourre_deck, view
+from tests.api.helpers import (
+    SPADES_SWEEP_DECK,
+    act,
+    auth,
+    legal,
+    open_table,
+    sit,
+    view,
+)
 
-# Seat 1 (left of the dealer) holds the five top spades; the dealer's face-up 2S makes
-# spades trump. Seat 0 holds four low hearts and the 2S.
-DECK = two_seat_bourre_deck("AS KS QS JS 10S", "2H 3H 4H 5H 2S")
+# SPADES_SWEEP_DECK: seat 1 (left of the dealer) holds the five top spades; the dealer's
+# face-up 2S makes spades trump. Seat 0 holds four low hearts and the 2S.
 
 
 def test_bourre_whole_hand_over_http_winner_takes_the_pot_and_the_loser_is_bourre(
     client: TestClient[Any],
 ) -> None:
-    table = open_table(client, "bourre", {"seats": 2}, decks=[DECK])
+    table = open_table(client, "bourre", {"seats": 2}, decks=[SPADES_SWEEP_DECK])
     tokens = sit(client, table, ["Ann", "Bob"])
     assert sorted(tokens) == [0, 1]
     ann, bob = tokens[0], tokens[1]
@@ -49,7 +56,7 @@ def test_bourre_whole_hand_over_http_winner_takes_the_pot_and_the_loser_is_bourr
     settled = next(e for e in answer["events"] if e["type"] == "HandSettled")
     assert settled["winner"] == 1 and settled["bourre"] == [0]
     # The settlement reveals the deck and salt of the hand (provably fair).
-    assert settled["deck"] == DECK
+    assert settled["deck"] == SPADES_SWEEP_DECK
 
     ledger = client.get(f"/tables/{table}/ledger?after={answer['position']}").json()
     assert ledger["hands"] == [{"hand": 1, "pot": 2, "winner": 1, "bourre": [0], "tied": []}]
@@ -69,7 +76,7 @@ def test_bourre_whole_hand_over_http_winner_takes_the_pot_and_the_loser_is_bourr
 def test_bourre_declaring_out_of_turn_is_refused_and_writes_nothing(
     client: TestClient[Any],
 ) -> None:
-    table = open_table(client, "bourre", {"seats": 2}, decks=[DECK])
+    table = open_table(client, "bourre", {"seats": 2}, decks=[SPADES_SWEEP_DECK])
     tokens = sit(client, table, ["Ann", "Bob"])
     before = client.get(f"/tables/{table}/timeline").json()
     response = client.post(
@@ -83,7 +90,7 @@ def test_bourre_declaring_out_of_turn_is_refused_and_writes_nothing(
 
 
 def test_bourre_not_following_suit_is_refused_with_the_rule(client: TestClient[Any]) -> None:
-    table = open_table(client, "bourre", {"seats": 2}, decks=[DECK])
+    table = open_table(client, "bourre", {"seats": 2}, decks=[SPADES_SWEEP_DECK])
     tokens = sit(client, table, ["Ann", "Bob"])
     act(client, table, tokens[1], {"type": "declare", "play": True, "discard": []})
     act(client, table, tokens[0], {"type": "declare", "play": True, "discard": []})

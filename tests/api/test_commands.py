@@ -11,22 +11,21 @@ import pytest
 from litestar.testing import TestClient
 
 from tests.api.helpers import (
+    SPADES_SWEEP_DECK,
     act,
     assert_problem,
     auth,
     legal,
     open_table,
     sit,
-    two_seat_bourre_deck,
 )
 
-DECK = two_seat_bourre_deck("AS KS QS JS 10S", "2H 3H 4H 5H 2S")
 DECLARE = {"type": "declare", "play": True, "discard": []}
 
 
 @pytest.fixture
 def table(client: TestClient[Any]) -> tuple[str, dict[int, str]]:
-    table_id = open_table(client, "bourre", {"seats": 2}, decks=[DECK])
+    table_id = open_table(client, "bourre", {"seats": 2}, decks=[SPADES_SWEEP_DECK])
     return table_id, sit(client, table_id, ["Ann", "Bob"])
 
 
@@ -54,7 +53,7 @@ def test_a_bad_token_or_scheme_is_401(client: TestClient[Any], table: Any) -> No
 
 def test_a_token_of_another_table_holds_no_seat_here(client: TestClient[Any], table: Any) -> None:
     table_id, _ = table
-    other = open_table(client, "bourre", {"seats": 2}, decks=[DECK])
+    other = open_table(client, "bourre", {"seats": 2}, decks=[SPADES_SWEEP_DECK])
     other_tokens = sit(client, other, ["Cid", "Dee"])
     response = client.post(
         f"/tables/{table_id}/commands", json=DECLARE, headers=auth(other_tokens[1])
@@ -197,7 +196,7 @@ def test_stacked_decks_are_refused_when_the_server_does_not_allow_them(
 ) -> None:
     strict = client_for(stacked=False)
     response = strict.post(
-        "/tables", json={"game": "bourre", "options": {"seats": 2}, "decks": [DECK]}
+        "/tables", json={"game": "bourre", "options": {"seats": 2}, "decks": [SPADES_SWEEP_DECK]}
     )
     assert_problem(response, 403, field="decks")
     unstacked = strict.post("/tables", json={"game": "bourre", "options": {"seats": 2}})
@@ -211,10 +210,10 @@ def test_bad_options_and_decks_are_named(client: TestClient[Any]) -> None:
     assert_problem(client.post("/tables", json=body), 422, option="wild")
     body = {"game": "bourre", "options": {"seats": 2, "reveal": "sometimes"}}
     assert_problem(client.post("/tables", json=body), 422, option="reveal")
-    bad_card = [[*DECK[:-1], "ZZ"]]
+    bad_card = [[*SPADES_SWEEP_DECK[:-1], "ZZ"]]
     body = {"game": "bourre", "options": {"seats": 2}, "decks": bad_card}
     assert_problem(client.post("/tables", json=body), 422, field="decks[0][51]")
-    short = [DECK[:-1]]
+    short = [SPADES_SWEEP_DECK[:-1]]
     body = {"game": "bourre", "options": {"seats": 2}, "decks": short}
     assert_problem(client.post("/tables", json=body), 422, option="decks")
 

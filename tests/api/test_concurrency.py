@@ -7,15 +7,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
-from tests.api.helpers import auth, two_seat_bourre_deck
+from tests.api.helpers import SPADES_SWEEP_DECK, auth
 
-DECK = two_seat_bourre_deck("AS KS QS JS 10S", "2H 3H 4H 5H 2S")
 RACERS = 8
 
 
 def test_racing_commands_one_wins_the_others_get_409(live_url: str) -> None:
     with httpx.Client(base_url=live_url, timeout=20) as http:
-        body = {"game": "bourre", "options": {"seats": 2}, "decks": [DECK]}
+        body = {"game": "bourre", "options": {"seats": 2}, "decks": [SPADES_SWEEP_DECK]}
         table = http.post("/tables", json=body).json()["tableId"]
         tokens = [http.post(f"/tables/{table}/seats", json={"name": n}).json()["token"]
                   for n in ("Ann", "Bob")]  # fmt: skip
@@ -41,7 +40,7 @@ def test_racing_commands_one_wins_the_others_get_409(live_url: str) -> None:
 
 def test_racing_commands_without_expected_version_never_fail_with_500(live_url: str) -> None:
     with httpx.Client(base_url=live_url, timeout=20) as http:
-        body = {"game": "bourre", "options": {"seats": 2}, "decks": [DECK]}
+        body = {"game": "bourre", "options": {"seats": 2}, "decks": [SPADES_SWEEP_DECK]}
         table = http.post("/tables", json=body).json()["tableId"]
         tokens = [http.post(f"/tables/{table}/seats", json={"name": n}).json()["token"]
                   for n in ("Ann", "Bob")]  # fmt: skip

@@ -12,24 +12,23 @@ from litestar.testing import TestClient
 
 from domain.cards import deck_commitment
 from tests.api.helpers import (
+    SPADES_SWEEP_DECK,
     act,
     assert_problem,
     auth,
     legal,
     open_table,
     sit,
-    two_seat_bourre_deck,
 )
 from tests.documents import card_codes
 
-DECK = two_seat_bourre_deck("AS KS QS JS 10S", "2H 3H 4H 5H 2S")
 SEAT0 = {"2H", "3H", "4H", "5H", "2S"}
 SEAT1 = {"AS", "KS", "QS", "JS", "10S"}
 
 
 def play_first_hand(client: TestClient[Any], options: dict[str, Any]) -> tuple[str, dict[int, str]]:
     """Seat 1 takes all five tricks of hand 1; hand 2 is dealt (from the seed) and waits."""
-    table = open_table(client, "bourre", {"seats": 2, **options}, decks=[DECK], seed=7)
+    table = open_table(client, "bourre", {"seats": 2, **options}, decks=[SPADES_SWEEP_DECK], seed=7)
     tokens = sit(client, table, ["Ann", "Bob"])
     act(client, table, tokens[1], {"type": "declare", "play": True, "discard": []})
     act(client, table, tokens[0], {"type": "declare", "play": True, "discard": []})
@@ -71,7 +70,7 @@ def test_a_settled_hand_is_revealed_to_spectators_and_the_live_hand_is_not(
     table, tokens = play_first_hand(client, {})
     events = timeline(client, table)
     first = dealt(events, 1)
-    assert first["deck"] == DECK  # hand 1 settled: its cards are public now
+    assert first["deck"] == SPADES_SWEEP_DECK  # hand 1 settled: its cards are public now
     assert set(first["hands"][0]) == SEAT0 and set(first["hands"][1]) == SEAT1
     second = dealt(events, 2)
     assert second["hands"] == [None, None] and "deck" not in second
@@ -135,8 +134,8 @@ def test_verify_a_settled_deal_against_its_commitment(client: TestClient[Any]) -
     table, _ = play_first_hand(client, {})
     verification = client.get(f"/tables/{table}/hands/1/verify").json()
     assert verification["settled"] and verification["revealed"] and verification["valid"]
-    assert verification["deck"] == DECK
-    assert deck_commitment(DECK, verification["salt"]) == verification["commitment"]
+    assert verification["deck"] == SPADES_SWEEP_DECK
+    assert deck_commitment(SPADES_SWEEP_DECK, verification["salt"]) == verification["commitment"]
     assert verification["commitment"] == dealt(timeline(client, table), 1)["commitment"]
     pending = client.get(f"/tables/{table}/hands/2/verify").json()
     assert pending["settled"] is False and pending["deck"] is None and pending["valid"] is None

@@ -11,16 +11,14 @@ from litestar.testing import TestClient
 from api.app import create_app
 from infra.settings import Settings
 from tests.api.helpers import (
+    SPADES_SWEEP_DECK,
     act,
     assert_problem,
     legal,
     open_table,
     sit,
-    two_seat_bourre_deck,
     view,
 )
-
-DECK = two_seat_bourre_deck("AS KS QS JS 10S", "2H 3H 4H 5H 2S")
 
 
 @pytest.mark.integration
@@ -36,7 +34,7 @@ def test_a_bourre_hand_over_http_on_postgresql(
     )
     client: TestClient[Any]
     with TestClient(create_app(settings, run_projector=True)) as client:
-        table = open_table(client, "bourre", {"seats": 2}, decks=[DECK])
+        table = open_table(client, "bourre", {"seats": 2}, decks=[SPADES_SWEEP_DECK])
         tokens = sit(client, table, ["Ann", "Bob"])
         assert view(client, table, tokens[1])["cards"] == ["AS", "KS", "QS", "JS", "10S"]
         act(client, table, tokens[1], {"type": "declare", "play": True, "discard": []})
