@@ -1,4 +1,4 @@
-"""Read-side benchmark (design §6, issue 4 (c)), measured side by side in one run per store.
+"""Read-side benchmark (design §6), measured side by side in one run per store.
 
 (c) Rebuild: events/s projected into Redis by ``Projector.rebuild()`` (flush, replay from
     position 0: decode, evolve, compute every view/ledger/lobby line, Lua commit with the

@@ -1,6 +1,6 @@
 """A digest of every key under a prefix: proves a rebuild (or a resumed run) equals the original.
 
-``cardroom rebuild`` must reproduce the read models exactly (issue 4): the same keys with the same
+``cardroom rebuild`` must reproduce the read models exactly (design §4): the same keys with the same
 values. Comparing two digests checks that in one string; :func:`snapshot` gives the full content
 when a test needs to show what differs.
 """

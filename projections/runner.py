@@ -1,6 +1,6 @@
 """The projection runner: follows the notification log and keeps the read models in Redis.
 
-Design §4 and issue 4 (exactly-once): each batch of notifications is evolved in memory with the
+Design §4 (exactly-once): each batch of notifications is evolved in memory with the
 games' pure functions, and the resulting read-model writes are committed **together with the
 new tracking position** in one Lua script (:mod:`projections.tracking`). Hence:
 

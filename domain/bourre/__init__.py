@@ -1,4 +1,4 @@
-"""Bourré (spec/bourre.md) as a pure Decider over one table; ``game.GAME`` is the entry point.
+"""Bourré (docs/rules/bourre.md) as a pure Decider over one table; ``game.GAME`` is the entry point.
 
 Modules, one job each:
 

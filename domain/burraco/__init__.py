@@ -1,4 +1,4 @@
-"""Burraco (``shared/spec/burraco.md``) as a pure Decider; ``game.GAME`` is the entry point.
+"""Burraco (``docs/rules/burraco.md``) as a pure Decider; ``game.GAME`` is the entry point.
 
 Modules, one job each:
 

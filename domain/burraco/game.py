@@ -1,4 +1,4 @@
-"""The Burraco table as a :class:`domain.game.Game` (issue 3): the Decider plus visibility and
+"""The Burraco table as a :class:`domain.game.Game`: the Decider plus visibility and
 read-model helpers.
 
 Table life: ``OpenTable`` → ``TableOpened``; ``TakeSeat`` → ``PlayerSeated`` (the last seat

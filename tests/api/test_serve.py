@@ -1,4 +1,4 @@
-"""``cardroom serve`` on embedded defaults (design §4, issue 5): one process runs the API, a
+"""``cardroom serve`` on embedded defaults (design §4): one process runs the API, a
 private Redis server under ``./var/`` and the projector; SIGTERM stops all of it cleanly."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 4, exactly-once: crash and resume, rebuild, and concurrent projectors all end with the
+"""Exactly-once: crash and resume, rebuild, and concurrent projectors all end with the
 same Redis contents (compared as a digest of every key under the prefix) as one clean run."""
 
 from __future__ import annotations

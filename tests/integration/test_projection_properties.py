@@ -1,4 +1,4 @@
-"""Exactly-once as a property (issue 4): whatever the batch sizes, wherever a projector crashes
+"""Exactly-once as a property (design §4): whatever the batch sizes, wherever a projector crashes
 (before or after its commit reaches Redis), however often it is restarted, and with a second
 projector interleaving its batches, the read side ends with exactly the keys and values of one
 clean run."""

@@ -1,4 +1,4 @@
-"""Exactly-once tracking (issue 4): read-model writes and the position commit together."""
+"""Exactly-once tracking (design §4): read-model writes and the position commit together."""
 
 from __future__ import annotations
 

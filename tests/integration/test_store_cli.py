@@ -1,5 +1,5 @@
 """The ``cardroom`` CLI end to end: simulate fills the event store and Redis; rebuild
-reproduces the read models exactly (issue 4, "done when")."""
+reproduces the read models exactly (design §4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every rule of spec/bourre.md (1–34) is cited by a Bourré test: in a test's name
+"""Every rule of docs/rules/bourre.md (1–34) is cited by a Bourré test: in a test's name
 (``test_rule_24_…``) or in a test's or test module's docstring ("rules 23–27")."""
 
 from __future__ import annotations
