@@ -22,12 +22,19 @@ Visibility (design §5), pure as well:
 * ``hand_of(event) -> int`` — the hand an event belongs to (0 for table-level events).
 * ``settles_hand(event) -> bool`` — whether the event ends its hand (cards may then be shown).
 
+Table kernel facts:
+
+* ``seating(state) -> Seating`` — seats, names, status and hand number, the same for every game
+  (read models build lobby lines from it).
+* ``seat_for_token(state, token_hash) -> int | None`` — which seat a token hash belongs to.
+* ``decision(state, command) -> (events, state)`` — ``decide`` and the state after its events,
+  so the write side evolves each event once.
+
 Read models:
 
 * ``ledger(state) -> dict`` — design §5 ledger shape for this game.
 * ``lobby(state) -> dict`` — a lobby line: seats, names, status, hand number.
 * ``counters(event) -> dict[str, int]`` — analytics increments for one event.
-* ``seat_for_token(state, token_hash) -> int | None`` — which seat a token hash belongs to.
 """
 
 from __future__ import annotations
@@ -35,6 +42,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from domain.table import Seating
 
 Viewer = int | None  # a seat number, or None for a spectator
 
@@ -56,3 +65,11 @@ class Game:
     lobby: Callable[[Any], dict[str, Any]]
     counters: Callable[[Any], dict[str, int]]
     seat_for_token: Callable[[Any, str], int | None]
+    seating: Callable[[Any], Seating]
+
+    def decision(self, state: Any, command: Any) -> tuple[list[Any], Any]:
+        """The events ``command`` produces and the state after them."""
+        events = self.decide(state, command)
+        for event in events:
+            state = self.evolve(state, event)
+        return events, state

@@ -67,6 +67,16 @@ class TableEnded(Event, frozen=True, tag="TableEnded"):
     reason: str  # "closed" by a player, "hands" limit reached, "match" won
 
 
+class Seating(msgspec.Struct, frozen=True, kw_only=True):
+    """What every table has whatever its game: seats, who sits in them, its status
+    (``waiting`` for players, ``playing``, ``ended``) and the hand in play (0 before the first)."""
+
+    seats: int
+    names: tuple[str | None, ...]
+    status: str
+    hand: int
+
+
 REVEAL_VALUES = ("after_hand", "never")
 COMMON_OPTION_DEFAULTS: dict[str, Any] = {"reveal": "after_hand", "spectator_delay": 0}
 

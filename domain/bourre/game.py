@@ -26,6 +26,7 @@ from domain.table import (
     CloseTable,
     OpenTable,
     PlayerSeated,
+    Seating,
     TableEnded,
     TableOpened,
     TakeSeat,
@@ -114,6 +115,15 @@ def seat_for_token(state: Table | None, token_hash: str) -> int | None:
     return None if state is None else seat_holding(state.token_hashes, token_hash)
 
 
+def seating(state: Table) -> Seating:
+    return Seating(
+        seats=state.seats,
+        names=state.names,
+        status=state.status,
+        hand=state.hand.number if state.hand else 0,
+    )
+
+
 GAME = Game(
     name="bourre",
     command_type=BourreCommand,
@@ -130,4 +140,5 @@ GAME = Game(
     lobby=lobby,
     counters=counters,
     seat_for_token=seat_for_token,
+    seating=seating,
 )

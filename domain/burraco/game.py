@@ -39,6 +39,7 @@ from domain.table import (
     CloseTable,
     OpenTable,
     PlayerSeated,
+    Seating,
     TableEnded,
     TableOpened,
     hand_of,
@@ -200,6 +201,16 @@ def seat_for_token(table: Table | None, token_hash: str) -> int | None:
     return seat_holding((s.token_hash if s is not None else None for s in table.seats), token_hash)
 
 
+def seating(table: Table) -> Seating:
+    """The kernel's facts; Burraco's ``seating`` status reads as every game's ``waiting``."""
+    return Seating(
+        seats=table.players,
+        names=tuple(s.name if s else None for s in table.seats),
+        status="waiting" if table.status == SEATING else table.status,
+        hand=table.round.number if table.round else 0,
+    )
+
+
 GAME = Game(
     name="burraco",
     command_type=BurracoCommand,
@@ -216,4 +227,5 @@ GAME = Game(
     lobby=lobby,
     counters=counters,
     seat_for_token=seat_for_token,
+    seating=seating,
 )
