@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine_loop import apply, replay, seated_table
 
 from domain.bourre.events import HandSettled
-from domain.bourre.game import GAME
+from domain.bourre import GAME
 
 
 def play_hands(

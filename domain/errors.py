@@ -8,9 +8,11 @@ from __future__ import annotations
 
 
 class DomainError(Exception):
-    """A command the rules reject. ``status`` is the HTTP status the API answers with."""
+    """A command the rules reject. ``status`` is the HTTP status the API answers with;
+    ``field``, when set, names the command's field at fault (e.g. ``name``)."""
 
     status = 422
+    field: str | None = None
 
     def __init__(self, message: str, *, rule: str | None = None) -> None:
         super().__init__(message)
@@ -30,6 +32,13 @@ class IllegalCommand(DomainError):
     """A command the rules forbid now (wrong card, wrong phase, bad meld, …)."""
 
 
+class InvalidName(IllegalCommand):
+    """A player's name the table refuses (length, control or bidirectional-override
+    characters)."""
+
+    field = "name"
+
+
 class NotYourTurn(DomainError):
     """Another seat is to act."""
 
@@ -40,6 +49,12 @@ class SeatUnavailable(DomainError):
     """The seat is taken, out of range, or the table is full."""
 
     status = 409
+
+
+class NameTaken(SeatUnavailable):
+    """A second seat asked for with a name already seated at the table."""
+
+    field = "name"
 
 
 class TableClosed(DomainError):

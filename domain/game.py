@@ -1,75 +1,138 @@
-"""The contract every game implements, so the write side, projections and API stay generic.
+"""The port every game implements, so the write side, projections and API stay generic
+(design §3). It is generic over the game's state ``S``, command ``C`` and event ``E`` types.
 
-A game is a Decider over one table:
+:class:`Rules` — a Decider over one table, pure:
 
-* ``decide(state, command) -> list[Event]`` — ``state`` is ``None`` before ``TableOpened``;
+* ``decide(state, command) -> list[E]`` — ``state`` is ``None`` before ``TableOpened``;
   raises a :class:`domain.errors.DomainError` subclass with a precise message. Must not
   mutate ``state``. Commands that fill the last seat or settle a hand also return the next
-  hand's ``Anted``/``Dealt`` events (decks come from the table's seed/stacked decks).
-* ``evolve(state, event) -> state`` — applies a fact; never validates, shuffles or reads a clock.
-* ``legal_commands(state, seat) -> list[Command]`` — every command ``seat`` may issue now
-  (shared legality with ``decide``); empty iff the table waits for nobody at that seat.
+  hand's events (decks come from the table's seed or stacked decks, see ``domain.table``).
+* ``evolve(state, event) -> S`` — applies a fact; never validates, shuffles or reads a clock.
+* ``legal_commands(state, seat) -> list[C]`` — every command ``seat`` may issue now (the
+  legality ``decide`` uses); empty iff the table waits for nobody at that seat.
 * ``to_act(state) -> frozenset[int]`` — seats whose command the table waits for.
 
-Visibility (design §5), pure as well:
+:class:`Visibility` (design §5), pure as well:
 
 * ``view(state, viewer, revealed=False) -> dict`` — the table as ``viewer`` (a seat, or
   ``None`` for a spectator) may see it; JSON-ready, camelCase keys. ``revealed=True`` shows the
-  hidden cards of the current hand (used for replays of a settled hand).
+  hidden cards of the current hand (replays of a settled hand).
 * ``redact(event, viewer, revealed) -> dict`` — one event as ``viewer`` may see it, JSON-ready,
   with ``type``; hidden fields removed or replaced by counts. ``revealed=True`` means the
   event's hand has settled and the table's ``reveal`` option allows showing it.
+
+:class:`Game` composes them with the table kernel's plug (:class:`domain.table.kernel.TableRules`)
+and answers the flat names the other layers call: ``name``, ``command_type``, ``event_type``,
+``decide``, ``evolve``, ``decision``, ``legal_commands``, ``to_act``, ``view``, ``redact``,
+``hand_of``, ``settles_hand``, ``seat_for_token``, ``seating``; and, until they leave the domain
+for the projections, the read-model shapes ``ledger``, ``lobby`` and ``counters``.
+
+* ``decision(state, command) -> (events, state)`` — ``decide`` and the state after its events,
+  so the write side evolves each event once. A game that evolves while deciding gives its own;
+  otherwise the events are folded with ``evolve``.
 * ``hand_of(event) -> int`` — the hand an event belongs to (0 for table-level events).
 * ``settles_hand(event) -> bool`` — whether the event ends its hand (cards may then be shown).
-
-Table kernel facts:
-
-* ``seating(state) -> Seating`` — seats, names, status and hand number, the same for every game
-  (read models build lobby lines from it).
-* ``seat_for_token(state, token_hash) -> int | None`` — which seat a token hash belongs to.
-* ``decision(state, command) -> (events, state)`` — ``decide`` and the state after its events,
-  so the write side evolves each event once.
-
-Read models:
-
-* ``ledger(state) -> dict`` — design §5 ledger shape for this game.
-* ``lobby(state) -> dict`` — a lobby line: seats, names, status, hand number.
-* ``counters(event) -> dict[str, int]`` — analytics increments for one event.
+* ``seating(state) -> Seating`` — seats, names, status (``waiting``, ``playing``, ``ended``)
+  and hand number, the same for every game.
+* ``seat_for_token(state, token_hash) -> int | None`` — which seat a token hash holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
-from domain.table import Seating
+from domain.table import Seating, hand_of
+from domain.table.kernel import TableRules
 
 Viewer = int | None  # a seat number, or None for a spectator
 
+S = TypeVar("S")
+C = TypeVar("C")
+E = TypeVar("E")
+S_contra = TypeVar("S_contra", contravariant=True)
+E_contra = TypeVar("E_contra", contravariant=True)
 
-@dataclass(frozen=True, slots=True)
-class Game:
-    name: str
-    command_type: Any  # the tagged union of this game's commands (msgspec-decodable)
-    event_type: Any  # the tagged union of this game's events
-    decide: Callable[[Any, Any], list[Any]]
-    evolve: Callable[[Any, Any], Any]
-    legal_commands: Callable[[Any, int], list[Any]]
-    to_act: Callable[[Any], frozenset[int]]
-    view: Callable[..., dict[str, Any]]
-    redact: Callable[[Any, Viewer, bool], dict[str, Any]]
-    hand_of: Callable[[Any], int]
-    settles_hand: Callable[[Any], bool]
-    ledger: Callable[[Any], dict[str, Any]]
-    lobby: Callable[[Any], dict[str, Any]]
-    counters: Callable[[Any], dict[str, int]]
-    seat_for_token: Callable[[Any, str], int | None]
-    seating: Callable[[Any], Seating]
 
-    def decision(self, state: Any, command: Any) -> tuple[list[Any], Any]:
-        """The events ``command`` produces and the state after them."""
+class Rules(Protocol[S, C, E]):
+    """The Decider: what may happen at a table and what it does to the state."""
+
+    def decide(self, state: S | None, command: C) -> list[E]: ...
+
+    def evolve(self, state: S | None, event: E) -> S: ...
+
+    def legal_commands(self, state: S | None, seat: int) -> list[C]: ...
+
+    def to_act(self, state: S | None) -> frozenset[int]: ...
+
+
+class Visibility(Protocol[S_contra, E_contra]):
+    """What each viewer may see of the table and of each event."""
+
+    def view(
+        self, state: S_contra | None, viewer: Viewer = None, revealed: bool = False
+    ) -> dict[str, Any]: ...
+
+    def redact(self, event: E_contra, viewer: Viewer, revealed: bool) -> dict[str, Any]: ...
+
+
+class ReadModels(Protocol):
+    """The read-model shapes still answered by the domain (leaving for the projections)."""
+
+    def ledger(self, state: Any) -> dict[str, Any]: ...
+
+    def lobby(self, state: Any) -> dict[str, Any]: ...
+
+    def counters(self, event: Any) -> dict[str, int]: ...
+
+
+class Game(Generic[S, C, E]):
+    """One game: its rules, its visibility and its table plug, under one name."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        command_type: Any,
+        event_type: Any,
+        rules: Rules[S, C, E],
+        visibility: Visibility[S, E],
+        table: TableRules[S],
+        settles_hand: Callable[[E], bool],
+        decision: Callable[[S | None, C], tuple[list[E], S]] | None = None,
+        read_models: ReadModels | None = None,
+    ) -> None:
+        self.name = name
+        self.command_type = command_type  # the tagged union of commands (msgspec-decodable)
+        self.event_type = event_type  # the tagged union of events
+        self.rules = rules
+        self.visibility = visibility
+        self.table = table
+        # The flat names, bound once: the hot paths call them without a hop.
+        self.decide: Callable[[S | None, C], list[E]] = rules.decide
+        self.evolve: Callable[[S | None, E], S] = rules.evolve
+        self.legal_commands: Callable[[S | None, int], list[C]] = rules.legal_commands
+        self.to_act: Callable[[S | None], frozenset[int]] = rules.to_act
+        self.view: Callable[..., dict[str, Any]] = visibility.view
+        self.redact: Callable[[E, Viewer, bool], dict[str, Any]] = visibility.redact
+        self.settles_hand = settles_hand
+        self.hand_of: Callable[[E], int] = hand_of
+        self.seating: Callable[[S], Seating] = table.seating
+        self.seat_for_token: Callable[[S | None, str], int | None] = table.seat_for_token
+        self.decision: Callable[[S | None, C], tuple[list[E], S]] = decision or self._fold
+        if read_models is not None:
+            self.ledger: Callable[[Any], dict[str, Any]] = read_models.ledger
+            self.lobby: Callable[[Any], dict[str, Any]] = read_models.lobby
+            self.counters: Callable[[Any], dict[str, int]] = read_models.counters
+
+    def _fold(self, state: S | None, command: C) -> tuple[list[E], S]:
+        """The events ``command`` produces and the state after them (evolved one by one)."""
         events = self.decide(state, command)
+        after = state
         for event in events:
-            state = self.evolve(state, event)
-        return events, state
+            after = self.evolve(after, event)
+        assert after is not None, "a decision always produces at least one event"
+        return events, after
+
+    def __repr__(self) -> str:
+        return f"Game({self.name!r})"

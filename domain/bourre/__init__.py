@@ -1,4 +1,4 @@
-"""Bourré (docs/rules/bourre.md) as a pure Decider over one table; ``game.GAME`` is the entry point.
+"""Bourré (docs/rules/bourre.md) as a pure Decider over one table; ``GAME`` is the entry point.
 
 Modules, one job each:
 
@@ -7,13 +7,16 @@ Modules, one job each:
   ``play_card``; ``Anted``, ``Dealt``, ``Declared``, ``Discarded``, ``CardPlayed``,
   ``TrickWon``, ``HandSettled``, …).
 * ``state`` — the immutable table and hand; ``evolve`` — applying events.
-* ``dealing`` — decks, the deal (rule 10), the reshuffle of served discards (rule 14).
+* ``deal`` — the deal of a hand (rule 10) from the kernel's deck, the reshuffle of served
+  discards (rule 14); ``codes`` — card/code lookups for the hot paths.
 * ``declaring`` — play/pass, the draw, the variants of rules 30–33.
 * ``tricks`` — trick winner and the obligations of 5.1; ``cinch`` — rules 19–22;
   ``playing`` — ``play_card``.
 * ``settlement`` — the money flow of rule 27; ``decide`` — commands and their automatic
-  consequences (trick won, settlement, next hand); ``legal`` — ``to_act``/``legal_commands``.
-* ``views`` — ``view``/``redact`` per viewer; ``game`` — ``GAME``, ledger, lobby, counters.
+  consequences (trick won, settlement, next hand), the table-level ones through the kernel
+  (:mod:`domain.table.kernel`); ``legal`` — ``to_act``/``legal_commands``.
+* ``visibility`` — ``view``/``redact`` per viewer.
+* ``read_models`` — ledger, lobby and counters (leaving the domain for the projections).
 
 Choices where the spec leaves room (each documented where it is implemented):
 
@@ -33,3 +36,52 @@ Choices where the spec leaves room (each documented where it is implemented):
   played out and settled first, then the table ends instead of dealing again.
 * ``legal_commands`` lists game moves only; ``close_table`` is always open to a seated player.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.bourre import legal, read_models, visibility
+from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
+from domain.bourre.decide import TABLE, decide, decision
+from domain.bourre.events import HandEvent, HandSettled
+from domain.bourre.evolve import evolve
+from domain.bourre.state import Table
+from domain.game import Game
+from domain.table import (
+    CloseTable,
+    OpenTable,
+    PlayerSeated,
+    TableEnded,
+    TableOpened,
+    TakeSeat,
+)
+
+BourreCommand = OpenTable | TakeSeat | CloseTable | Declare | Draw | SecondChance | PlayCard
+BourreEvent = TableOpened | PlayerSeated | TableEnded | HandEvent
+
+
+class Rules:
+    """Bourré's Decider (:class:`domain.game.Rules`)."""
+
+    decide = staticmethod(decide)
+    evolve = staticmethod(evolve)
+    legal_commands = staticmethod(legal.legal_commands)
+    to_act = staticmethod(legal.to_act)
+
+
+def settles_hand(event: Any) -> bool:
+    return isinstance(event, HandSettled)
+
+
+GAME: Game[Table, Any, Any] = Game(
+    name="bourre",
+    command_type=BourreCommand,
+    event_type=BourreEvent,
+    rules=Rules(),
+    visibility=visibility,
+    table=TABLE,
+    settles_hand=settles_hand,
+    decision=decision,
+    read_models=read_models,
+)

@@ -5,7 +5,9 @@ follow in the same decision: a full trick is won (rule 18), a finished hand is s
 (rules 16, 23–27), and the next hand starts at once with its antes and deal (rules 4–10) —
 until option ``hands`` is reached or closing was requested.
 
-Closing (``close_table``): before every seat is filled the table ends at once. During a hand
+Table-level commands (``open_table``, ``take_seat``, ``close_table``) are decided by the
+table kernel (:mod:`domain.table.kernel`); Bourré plugs in its options, its 52-card pack, the
+antes and deal of hand 1 when the last seat fills, and what closing means in play: during a hand
 the request is recorded (``CloseRequested``) and the hand is played out and settled first;
 then the table ends instead of dealing again. A real table never lets a player walk away
 from a hand whose pot they might be bourré into, and the chips stay conserved either way.
@@ -15,81 +17,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.bourre.codes import CODE
+from domain.bourre.codes import CODE, PACK_CODES
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
-from domain.bourre.dealing import deal, validate_decks
+from domain.bourre.deal import deal
 from domain.bourre.declaring import decide_declare, decide_draw, decide_second_chance
 from domain.bourre.events import Anted, CloseRequested, DecisionsRevealed, HandSettled, TrickWon
 from domain.bourre.evolve import evolve
-from domain.bourre.options import parse_options
+from domain.bourre.options import normalise_options
 from domain.bourre.playing import decide_play
 from domain.bourre.settlement import settle
 from domain.bourre.state import (
     DECLARE,
-    ENDED,
     PLAY,
     PLAYING,
-    SEATING,
     SETTLED,
     SETTLING,
     Hand,
     Table,
+    seat_for_token,
+    seating,
 )
 from domain.bourre.tricks import trick_winner
-from domain.errors import IllegalCommand, InvalidOption, SeatUnavailable, TableClosed
-from domain.table import (
-    MAX_SEED,
-    CloseTable,
-    Event,
-    OpenTable,
-    PlayerSeated,
-    TableEnded,
-    TableOpened,
-    TakeSeat,
-)
-
-MAX_NAME = 40
+from domain.errors import IllegalCommand
+from domain.table import Event, TableEnded
+from domain.table.kernel import TableRules, decide_table
 
 
-def open_table(command: OpenTable) -> list[Event]:
-    """Validate the options (spec §9) and any stacked decks; the table opens empty."""
-    if command.game != "bourre":
-        raise InvalidOption("game", f"this is a Bourré table, not {command.game!r}")
-    if isinstance(command.seed, bool) or not -MAX_SEED <= command.seed <= MAX_SEED:
-        raise InvalidOption("seed", f"must be an integer of at most {MAX_SEED} in size")
-    options, _ = parse_options(command.options)
-    decks = validate_decks(command.decks)
-    return [TableOpened(game="bourre", options=options, seed=command.seed, decks=decks)]
-
-
-def take_seat(table: Table, command: TakeSeat) -> list[Event]:
-    if table.status != SEATING:
-        raise SeatUnavailable("the table is full")
-    name = command.name.strip()
-    if not 1 <= len(name) <= MAX_NAME:
-        raise IllegalCommand(f"a name must have 1 to {MAX_NAME} characters")
-    if not command.token_hash:
-        raise IllegalCommand("a seat needs a token")
-    if command.token_hash in table.token_hashes:
-        raise SeatUnavailable(
-            f"this token already holds seat {table.token_hashes.index(command.token_hash)}"
-        )
-    n = table.seats
-    seat = command.seat
-    if seat is None:
-        seat = next(s for s in range(n) if table.names[s] is None)
-    elif not 0 <= seat < n:
-        raise SeatUnavailable(f"seat {seat} does not exist: seats are 0 to {n - 1}")
-    elif table.names[seat] is not None:
-        raise SeatUnavailable(f"seat {seat} is taken")
-    return [PlayerSeated(seat=seat, name=name, token_hash=command.token_hash)]
-
-
-def close_table(table: Table, command: CloseTable) -> list[Event]:
-    seat = command.seat
-    if not 0 <= seat < table.seats or table.names[seat] is None:
-        raise IllegalCommand("only a seated player can close the table")
-    if table.status == SEATING or table.hand is None:
+def close_in_play(table: Table, seat: int) -> list[Event]:
+    """Closing during a hand: recorded, and the table ends once the hand settles."""
+    if table.hand is None:
         return [TableEnded(reason="closed")]
     if table.close_requested:
         raise IllegalCommand("closing is already requested: the table ends when this hand settles")
@@ -168,7 +124,7 @@ def follow_up(table: Table) -> list[Event]:
         return []
     hand = table.hand
     if hand is None:
-        return start_hand(table, 1)
+        return []
     phase = hand.phase
     if phase == PLAY:
         if hand.turn is None:  # every active player has played to the trick
@@ -210,26 +166,18 @@ def _command_events(table: Table, command: Any) -> list[Event]:
         return decide_draw(table, _player_hand(table, command.seat), command)
     if isinstance(command, SecondChance):
         return decide_second_chance(table, _player_hand(table, command.seat), command)
-    if isinstance(command, TakeSeat):
-        return take_seat(table, command)
-    if isinstance(command, CloseTable):
-        return close_table(table, command)
-    if isinstance(command, OpenTable):
-        raise IllegalCommand("the table is already open")
     raise IllegalCommand(f"not a Bourré command: {type(command).__name__}")
 
 
 def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Event]]:
-    """Decide one command; return the new state and the events (the command's own events
-    followed by their automatic consequences). Saves callers a second ``evolve`` pass."""
+    """Decide one command; the state after its events, and the events (the command's, then
+    their automatic consequences). Table-level commands are the kernel's."""
+    events = decide_table(TABLE, state, command)
     if state is None:
-        if not isinstance(command, OpenTable):
-            raise IllegalCommand("the table is not open yet")
-        events = open_table(command)
+        assert events is not None
         return evolve(None, events[0]), events
-    if state.status == ENDED:
-        raise TableClosed("the table has ended")
-    events = _command_events(state, command)
+    if events is None:
+        events = _command_events(state, command)
     table = state
     for event in events:
         table = evolve(table, event)
@@ -245,3 +193,22 @@ def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Ev
 def decide(state: Table | None, command: Any) -> list[Event]:
     """Decide one command; returns its events followed by their automatic consequences."""
     return decide_and_evolve(state, command)[1]
+
+
+def decision(state: Table | None, command: Any) -> tuple[list[Event], Table]:
+    """The events of one command and the state after them (evolved once, while deciding)."""
+    table, events = decide_and_evolve(state, command)
+    return events, table
+
+
+TABLE: TableRules[Table] = TableRules(
+    game="bourre",
+    title="Bourré",
+    options=normalise_options,
+    pack=PACK_CODES,
+    seating=seating,
+    seat_for_token=seat_for_token,
+    evolve=evolve,
+    start=lambda table: start_hand(table, 1),
+    close=close_in_play,
+)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from domain.bourre.codes import CARD, CODE
 from domain.bourre.commands import Declare, Draw, SecondChance
-from domain.bourre.dealing import reshuffle_if_short
+from domain.bourre.deal import reshuffle_if_short
 from domain.bourre.events import Anted, Declared, Discarded, SecondChanceDeclared
 from domain.bourre.state import DECLARE, DRAW, SECOND_CHANCE, Hand, Table
 from domain.cards import Card, CardError, Rank, card

@@ -2,7 +2,7 @@
 
 Cards travel as codes (``"10H"``). Hidden facts (the deck, the salt, a seat's cards, a
 sealed simultaneous decision) are stored in full and removed by
-:func:`domain.bourre.views.redact` for whoever may not see them. New fields must get
+:func:`domain.bourre.visibility.redact` for whoever may not see them. New fields must get
 defaults so stored events keep decoding.
 """
 

@@ -13,7 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from domain.bourre.codes import CARD
-from domain.bourre.dealing import stock_start
+from domain.bourre.deal import stock_start
 from domain.bourre.events import (
     Anted,
     CardPlayed,

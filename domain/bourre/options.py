@@ -1,9 +1,10 @@
 """Table options of Bourré (spec §9) and their validation.
 
-Every key of the options table is accepted with its default; unknown keys and out-of-range
-values raise :class:`InvalidOption` naming the key. The normalised dictionary (every key
-present, common visibility keys included) is what ``TableOpened.options`` records, so a
-replay never depends on defaults that might change later.
+Every key of the options table is accepted with its default; unknown keys (the message lists
+every accepted option) and out-of-range values raise :class:`InvalidOption` naming the key.
+The normalised dictionary (every key present, common visibility keys included) is what
+``TableOpened.options`` records, so a replay never depends on defaults that might change
+later.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 import msgspec
 
 from domain.errors import InvalidOption
-from domain.table import split_common_options
+from domain.table.options import split_options
 
 DECLARATIONS = ("sequential", "two_round", "simultaneous")
 TRUMP_CARDS = ("dealer_card", "separate", "separate_dealer_may_take")
@@ -92,6 +93,11 @@ def _choice(key: str, value: Any, choices: tuple[str, ...]) -> str:
     return str(value)
 
 
+def normalise_options(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The normalised options ``TableOpened`` records (see :func:`parse_options`)."""
+    return parse_options(raw)[0]
+
+
 def parse_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Options]:
     """Validate ``raw`` (spec §9); return the normalised dict and the typed options.
 
@@ -99,12 +105,7 @@ def parse_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Options]:
     three discards: those defaults follow from it, and a contradicting explicit value is
     rejected rather than silently changed.
     """
-    common, rest = split_common_options(raw)
-    unknown = sorted(set(rest) - set(DEFAULTS) - {"seats"})
-    if unknown:
-        raise InvalidOption(
-            unknown[0], f"unknown option; known options are seats, {', '.join(DEFAULTS)}"
-        )
+    common, rest = split_options(raw, "bourre", ["seats", *DEFAULTS])
     if "seats" not in rest:
         raise InvalidOption("seats", "is required (2 to 8 players)")
     seats = _int("seats", rest["seats"], 2, 8)

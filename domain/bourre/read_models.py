@@ -1,45 +1,24 @@
-"""The Bourré game as the write side, projections and API see it: ``GAME`` (the contract of
-:mod:`domain.game`), with the read-model helpers ``ledger``, ``lobby`` and ``counters``."""
+"""Bourré's read-model shapes (design §5): ``ledger``, ``lobby`` and ``counters``.
+
+They are leaving the domain for the projections; gathered here, apart from the rules, so they
+can be deleted in one go. Nothing new should use them.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
-from domain.bourre.decide import decide
 from domain.bourre.events import (
     Anted,
     CardPlayed,
     DecisionsRevealed,
     Declared,
-    HandEvent,
     HandSettled,
     Reshuffled,
     TrickWon,
 )
-from domain.bourre.evolve import evolve
-from domain.bourre.legal import legal_commands, to_act
 from domain.bourre.state import Table
-from domain.bourre.views import redact, view
-from domain.game import Game
-from domain.table import (
-    CloseTable,
-    OpenTable,
-    PlayerSeated,
-    Seating,
-    TableEnded,
-    TableOpened,
-    TakeSeat,
-    hand_of,
-    seat_holding,
-)
-
-BourreCommand = OpenTable | TakeSeat | CloseTable | Declare | Draw | SecondChance | PlayCard
-BourreEvent = TableOpened | PlayerSeated | TableEnded | HandEvent
-
-
-def settles_hand(event: Any) -> bool:
-    return isinstance(event, HandSettled)
+from domain.table import PlayerSeated, TableEnded, TableOpened
 
 
 def ledger(state: Table | None) -> dict[str, Any]:
@@ -109,36 +88,3 @@ def counters(event: Any) -> dict[str, int]:
     if isinstance(event, Anted):
         return {"ante_chips": event.amount * len(event.seats)}
     return {}
-
-
-def seat_for_token(state: Table | None, token_hash: str) -> int | None:
-    return None if state is None else seat_holding(state.token_hashes, token_hash)
-
-
-def seating(state: Table) -> Seating:
-    return Seating(
-        seats=state.seats,
-        names=state.names,
-        status=state.status,
-        hand=state.hand.number if state.hand else 0,
-    )
-
-
-GAME = Game(
-    name="bourre",
-    command_type=BourreCommand,
-    event_type=BourreEvent,
-    decide=decide,
-    evolve=evolve,
-    legal_commands=legal_commands,
-    to_act=to_act,
-    view=view,
-    redact=redact,
-    hand_of=hand_of,
-    settles_hand=settles_hand,
-    ledger=ledger,
-    lobby=lobby,
-    counters=counters,
-    seat_for_token=seat_for_token,
-    seating=seating,
-)

@@ -10,11 +10,9 @@ import msgspec
 
 from domain.bourre.options import Options
 from domain.cards import Card, Suit
+from domain.table import ENDED, PLAYING, WAITING, Seating, seat_holding
 
-# Table status
-SEATING = "waiting"
-PLAYING = "playing"
-ENDED = "ended"
+__all__ = ["ENDED", "PLAYING", "WAITING"]  # the kernel's table status, the same for every game
 
 # Hand phases
 DECLARE = "declare"  # rule 11 (and round 1 of two_round, the sealed round of simultaneous)
@@ -87,7 +85,7 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     token_hashes: tuple[str | None, ...]
     nets: tuple[int, ...]
     pot: int = 0
-    status: str = SEATING
+    status: str = WAITING
     hand: Hand | None = None
     history: tuple[HandRecord, ...] = ()
     exempt: frozenset[int] = frozenset()  # seats that skip the next ante (rule 6)
@@ -97,3 +95,17 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def seats(self) -> int:
         return self.options.seats
+
+
+def seating(table: Table) -> Seating:
+    """The kernel's facts: seats, names, status, the hand in play."""
+    return Seating(
+        seats=table.seats,
+        names=table.names,
+        status=table.status,
+        hand=table.hand.number if table.hand else 0,
+    )
+
+
+def seat_for_token(table: Table | None, token_hash: str) -> int | None:
+    return None if table is None else seat_holding(table.token_hashes, token_hash)

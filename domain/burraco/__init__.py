@@ -1,18 +1,21 @@
-"""Burraco (``docs/rules/burraco.md``) as a pure Decider; ``game.GAME`` is the entry point.
+"""Burraco (``docs/rules/burraco.md``) as a pure Decider; ``GAME`` is the entry point.
 
 Modules, one job each:
 
-* ``options`` — spec §8 options and the stacked-deck check for ``OpenTable``;
+* ``options`` — spec §8 options (``seats``, alias ``players``) and their validation;
 * ``commands`` / ``events`` — the wire types (design §5 tags, past-tense events);
 * ``values`` — card values (rule 3) and a per-code lookup table;
 * ``layout`` — a meld as the table shows it; ``melds`` — reading sets and sequences into
   layouts, wild placement (rules 7–11);
-* ``deal`` — which deck a hand uses and how it is dealt (rules 4–6);
-* ``state`` — the table, the hand in play, and ``evolve``;
-* ``rules`` — the turn: draw, pile, meld, discard, pozzetto, closing, hand end (rules 12–21);
+* ``deal`` — the ``Dealt`` of a hand from the kernel's deck, and how it is dealt (rules 4–6);
+* ``state`` — the table and the hand in play; ``evolve`` — applying events;
+* ``decide`` — commands, the table-level ones through the kernel (:mod:`domain.table.kernel`);
+* ``turn`` — the turn: draw, pile, meld, discard, pozzetto, closing, hand end (rules 12–21);
 * ``scoring`` — a hand per partnership and the match (rules 22–27, FITAB bonuses);
-* ``candidates`` / ``legal`` — the listing of legal commands; ``bot`` — a random legal bot;
-* ``visibility`` — ``view`` and ``redact`` per viewer.
+* ``candidates`` / ``legal`` — ``to_act`` and the listing of legal commands; ``bot`` — a
+  random legal bot;
+* ``visibility`` — ``view`` and ``redact`` per viewer;
+* ``read_models`` — ledger, lobby and counters (leaving the domain for the projections).
 
 Choices where the spec leaves room (each documented where it is implemented):
 
@@ -38,3 +41,40 @@ Choices where the spec leaves room (each documented where it is implemented):
   still possible), so a turn can always end; a meld that would make it impossible before
   it is made is refused.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.burraco import legal, read_models, visibility
+from domain.burraco.commands import BurracoCommand
+from domain.burraco.decide import TABLE, decide
+from domain.burraco.events import BurracoEvent, HandAbandoned, HandScored
+from domain.burraco.evolve import evolve
+from domain.burraco.state import Table
+from domain.game import Game
+
+
+class Rules:
+    """Burraco's Decider (:class:`domain.game.Rules`)."""
+
+    decide = staticmethod(decide)
+    evolve = staticmethod(evolve)
+    legal_commands = staticmethod(legal.legal_commands)
+    to_act = staticmethod(legal.to_act)
+
+
+def settles_hand(event: Any) -> bool:
+    return isinstance(event, HandScored | HandAbandoned)
+
+
+GAME: Game[Table, Any, Any] = Game(
+    name="burraco",
+    command_type=BurracoCommand,
+    event_type=BurracoEvent,
+    rules=Rules(),
+    visibility=visibility,
+    table=TABLE,
+    settles_hand=settles_hand,
+    read_models=read_models,
+)

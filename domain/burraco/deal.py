@@ -1,22 +1,20 @@
-"""The deal (Burraco rules 4–6): which deck a hand uses, the ``Dealt`` event, and how a
-deck order is dealt out. Randomness enters only as the table's seed or stacked decks."""
+"""The deal (Burraco rules 4–6): the ``Dealt`` event of a hand, and how a deck order is dealt
+out. The deck, its salt and commitment come from the table kernel
+(:func:`domain.table.deck.hand_deck` over the 108-card pack): randomness enters only as the
+table's seed or stacked decks."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from domain.burraco.events import Dealt
-from domain.cards import (
-    burraco_pack,
-    codes,
-    deal_salt,
-    deck_commitment,
-    derive_seed,
-    shuffled,
-)
+from domain.cards import burraco_pack, codes
+from domain.table.deck import dealer_of, hand_deck
 
 if TYPE_CHECKING:
     from domain.burraco.state import Table
+
+PACK: tuple[str, ...] = tuple(codes(burraco_pack()))  # rule 2, in the pack's canonical order
 
 HAND_SIZE = 11  # rule 5
 POZZETTO_SIZE = 11  # rule 5
@@ -44,21 +42,18 @@ def deal(
 
 def deck_of_hand(table: Table, hand: int) -> list[str]:
     """Rule 6: the stacked deck of hand ``n`` if given, else the seeded shuffle."""
-    if hand - 1 < len(table.decks):
-        return list(table.decks[hand - 1])
-    return codes(shuffled(burraco_pack(), derive_seed(table.seed, "deck", hand)))
+    return hand_deck(table.seed, table.decks, PACK, hand).deck
 
 
 def deal_hand(table: Table, hand: int) -> Dealt:
     """Rule 4: seat 0 deals hand 1; the deal passes left (to the next seat) each hand."""
-    deck = deck_of_hand(table, hand)
-    salt = deal_salt(table.seed, hand)
+    deck, salt, commitment = hand_deck(table.seed, table.decks, PACK, hand)
     return Dealt(
         hand=hand,
-        dealer=(hand - 1) % table.players,
+        dealer=dealer_of(hand, table.players),
         deck=deck,
         salt=salt,
-        commitment=deck_commitment(deck, salt),
+        commitment=commitment,
         first_discard=deck[HAND_SIZE * table.players + 2 * POZZETTO_SIZE],
         players=table.players,
     )

@@ -1,4 +1,4 @@
-"""``legal_commands``: what a seat may do now, as command objects.
+"""``to_act`` and ``legal_commands``: who is to act, and what a seat may do now, as commands.
 
 Draw-phase and discard commands are listed exhaustively. Meld commands are a finite,
 representative set (see :mod:`domain.burraco.candidates`): every single card that can join a
@@ -15,9 +15,18 @@ from typing import Any
 
 from domain.burraco.candidates import extensions, new_melds, pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
-from domain.burraco.rules import decide_turn, discard_fault
 from domain.burraco.state import DRAW, OVER, PLAYING, Table, team_of
+from domain.burraco.turn import decide_turn, discard_fault
 from domain.errors import DomainError
+
+
+def to_act(table: Table | None) -> frozenset[int]:
+    """The seat whose turn it is, while a hand is in play."""
+    if table is None or table.status != PLAYING or table.round is None:
+        return frozenset()
+    if table.round.phase == OVER:
+        return frozenset()
+    return frozenset((table.round.turn,))
 
 
 def legal_commands(table: Table | None, seat: int) -> list[Any]:

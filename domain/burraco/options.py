@@ -1,15 +1,19 @@
-"""Table options (spec §8) and the stacked-deck check for ``OpenTable``."""
+"""Table options (spec §8) and their validation.
+
+``seats`` sets the number of players (2 or 4), as at every table; ``players`` is its older
+name and stays accepted (both at once must agree). The recorded options keep the key
+``players``, so stored tables replay unchanged. An unknown key is refused naming it, with
+every accepted option in the message.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.cards import burraco_pack, codes, is_code
 from domain.errors import InvalidOption
-from domain.table import split_common_options
+from domain.table.options import split_options
 
 DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -30,7 +34,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 MAX_TARGET = 1_000_000
 MAX_STALEMATE_ROUNDS = 100
-PACK_COUNTS = Counter(codes(burraco_pack()))
+SEATS_ALIAS = "seats"  # the name every game gives the number of players
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,21 +65,35 @@ def _positive_int(key: str, value: Any, limit: int) -> int:
     return value
 
 
+def _seats_as_players(own: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """``seats`` read as ``players``; the name the caller used, for error messages."""
+    if SEATS_ALIAS not in own:
+        return own, "players"
+    seats = own.pop(SEATS_ALIAS)
+    if "players" in own and own["players"] != seats:
+        raise InvalidOption(
+            SEATS_ALIAS,
+            f"seats ({seats!r}) and players ({own['players']!r}) differ: they are one option "
+            "(players is its older name); give one of them",
+        )
+    own["players"] = seats
+    return own, SEATS_ALIAS
+
+
 def normalise_options(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Validate ``raw`` (spec §8) and return every key with defaults filled in.
 
     Unknown keys and out-of-range values raise :class:`InvalidOption` naming the key.
     """
-    common, own = split_common_options(raw)
+    common, own = split_options(raw, "burraco", [SEATS_ALIAS, *DEFAULTS])
+    own, players_key = _seats_as_players(own)
     options = dict(DEFAULTS)
     for key, value in own.items():
-        if key not in DEFAULTS:
-            known = ", ".join(sorted([*DEFAULTS, *common]))
-            raise InvalidOption(key, f"unknown option for burraco (known: {known})")
+        named = players_key if key == "players" else key
         if key in CHOICES:
             if type(value) is not type(CHOICES[key][0]) or value not in CHOICES[key]:
                 allowed = ", ".join(str(v) for v in CHOICES[key])
-                raise InvalidOption(key, f"must be one of {allowed}")
+                raise InvalidOption(named, f"must be one of {allowed}")
         elif key == "target":
             _positive_int(key, value, MAX_TARGET)
         elif key == "stalemate_rounds":
@@ -84,32 +102,3 @@ def normalise_options(raw: Mapping[str, Any]) -> dict[str, Any]:
             raise InvalidOption(key, "must be true or false")
         options[key] = value
     return {**options, **common}
-
-
-def check_decks(decks: Sequence[Sequence[str]]) -> list[list[str]]:
-    """Rule 6: each stacked deck is an order of the 108-card pack (every non-joker code twice,
-    ``JK`` four times). The error names the deck index and the card."""
-    if not isinstance(decks, Sequence) or isinstance(decks, str):
-        raise InvalidOption("decks", "must be a list of decks")
-    checked: list[list[str]] = []
-    for index, deck in enumerate(decks):
-        if not isinstance(deck, Sequence) or isinstance(deck, str):
-            raise InvalidOption("decks", f"deck {index} must be a list of card codes")
-        for code in deck:
-            if not is_code(code):
-                raise InvalidOption("decks", f"deck {index}: {code!r} is not a card code")
-        counts = Counter(deck)
-        for code, count in counts.items():
-            if count > PACK_COUNTS[code]:
-                raise InvalidOption(
-                    "decks",
-                    f"deck {index}: {code} occurs {count} times (the pack has {PACK_COUNTS[code]})",
-                )
-        for code, count in PACK_COUNTS.items():
-            if counts[code] < count:
-                raise InvalidOption(
-                    "decks",
-                    f"deck {index}: {code} is missing (occurs {counts[code]} of {count} times)",
-                )
-        checked.append(list(deck))
-    return checked

@@ -24,19 +24,10 @@ from domain.burraco.events import (
     PozzettoOpened,
     PozzettoTaken,
 )
+from domain.burraco.evolve import evolve
 from domain.burraco.melds import SET, Layout, MeldError, arrange_extension, arrange_new
 from domain.burraco.scoring import match_winner, score_hand
-from domain.burraco.state import (
-    DRAW,
-    ENDED,
-    OVER,
-    PLAY,
-    SEATING,
-    Round,
-    Table,
-    evolve,
-    team_of,
-)
+from domain.burraco.state import DRAW, ENDED, OVER, PLAY, WAITING, Round, Table, team_of
 from domain.burraco.values import INFO
 from domain.cards import CardError, card
 from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
@@ -56,7 +47,7 @@ def playing_round(table: Table, seat: int) -> Round:
     """The hand in play, and ``seat`` is to act in it."""
     if table.status == ENDED:
         raise TableClosed("the table is closed: the match is over")
-    if table.status == SEATING or table.round is None:
+    if table.status == WAITING or table.round is None:
         raise IllegalCommand("the hand starts when every seat is taken")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
         raise IllegalCommand(f"there is no seat {seat!r} at this table")

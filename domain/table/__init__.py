@@ -1,24 +1,34 @@
-"""Table-level commands and events shared by every game: open, seat, close.
+"""The table kernel: what every game's table has — open, seats and tokens, close, the deck of
+each hand — written once (design §3).
 
 A table's first event is ``TableOpened``; players join with ``PlayerSeated``; the first hand
 starts when every seat is filled. The table's ``seed`` (drawn by the write side, or given at
 creation) and any stacked ``decks`` live in ``TableOpened`` and are never shown to anyone:
 each hand's deck is derived from them and recorded in that hand's ``Dealt`` event.
 
-Options common to every game (visibility, not rules) are validated here; each game validates
-its own keys from the spec.
+This module holds the table-level wire types (their stored topics are ``domain.table:…``);
+beside it:
+
+* ``options`` — the options every game accepts (``reveal``, ``spectator_delay``) and the
+  check that refuses unknown keys, listing every accepted one;
+* ``deck`` — the seed, stacked decks, and each hand's deck, salt and commitment;
+* ``seats`` — names, free seat choice, one seat per token;
+* ``kernel`` — ``TableRules`` (what a game plugs in) and ``decide_table`` (open, seat, close).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 
-from domain.errors import InvalidOption
-
 MAX_SEED = 2**63 - 1  # seeds travel as JSON integers (int64)
+
+# A table's status, the same for every game.
+WAITING = "waiting"  # for players: seats are still free
+PLAYING = "playing"
+ENDED = "ended"
 
 
 class Command(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", rename="camel"):
@@ -75,34 +85,6 @@ class Seating(msgspec.Struct, frozen=True, kw_only=True):
     names: tuple[str | None, ...]
     status: str
     hand: int
-
-
-REVEAL_VALUES = ("after_hand", "never")
-COMMON_OPTION_DEFAULTS: dict[str, Any] = {"reveal": "after_hand", "spectator_delay": 0}
-
-
-def split_common_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Separate the visibility options every game accepts from the game's own options.
-
-    ``reveal``: ``after_hand`` (default) shows a hand's hidden cards in timelines and replays
-    once it is settled; ``never`` keeps them hidden. ``spectator_delay``: spectators see the
-    table this many events behind live (default 0).
-    """
-    if not isinstance(raw, Mapping):
-        raise InvalidOption("options", "must be an object")
-    common = dict(COMMON_OPTION_DEFAULTS)
-    rest: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key in common:
-            common[key] = value
-        else:
-            rest[key] = value
-    if common["reveal"] not in REVEAL_VALUES:
-        raise InvalidOption("reveal", f"must be one of {', '.join(REVEAL_VALUES)}")
-    delay = common["spectator_delay"]
-    if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= 10_000:
-        raise InvalidOption("spectator_delay", "must be an integer from 0 to 10000")
-    return common, rest
 
 
 def hand_of(event: Any) -> int:

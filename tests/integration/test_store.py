@@ -80,7 +80,7 @@ def test_a_bourre_table_is_opened_seated_and_played(store: TableStore) -> None:
 
 
 def test_a_burraco_table_is_opened_seated_and_played(store: TableStore) -> None:
-    pytest.importorskip("domain.burraco.game")
+    pytest.importorskip("domain.burraco")
     table_id = store.create_table("burraco", {"players": 4}, seed=3).table_id
     for seat in range(4):
         store.take_seat(table_id, f"player {seat}", seat)

@@ -25,7 +25,7 @@ from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import decide_and_evolve
 from domain.bourre.events import CardPlayed, Dealt, Discarded, HandSettled, TrickWon
 from domain.bourre.evolve import evolve
-from domain.bourre.game import GAME, BourreEvent
+from domain.bourre import GAME, BourreEvent
 from domain.bourre.playing import known_out
 from domain.bourre.state import DECLARE, PLAY, PLAYING, Table
 from domain.cards import codes, deck_commitment, standard_pack

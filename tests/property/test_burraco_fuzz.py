@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from domain.burraco.bot import choose
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
-from domain.burraco.game import GAME
+from domain.burraco import GAME
 from domain.cards import burraco_pack, codes
 from domain.errors import DomainError
 from domain.table import CloseTable, OpenTable, TakeSeat

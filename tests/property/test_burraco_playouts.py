@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.burraco.events import Dealt, HandClosed, HandScored, PozzettoTaken
-from domain.burraco.game import GAME
+from domain.burraco import GAME
 from domain.burraco.melds import arrange_new
 from domain.burraco.state import PLAYING, Table
 from domain.cards import burraco_pack, codes, deck_commitment

@@ -9,7 +9,7 @@ from uuid import UUID
 
 import pytest
 
-from domain.bourre.game import GAME as BOURRE
+from domain.bourre import GAME as BOURRE
 from domain.table import CloseTable, OpenTable, TableEnded, TableOpened, TakeSeat
 from projections.tables import ProjectionError, TableProjection
 

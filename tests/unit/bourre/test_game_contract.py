@@ -8,7 +8,7 @@ import msgspec
 from domain.bourre.commands import Declare, PlayCard
 from domain.bourre.events import CardPlayed, HandSettled
 from domain.bourre.evolve import replay
-from domain.bourre.game import GAME, BourreEvent
+from domain.bourre import GAME, BourreEvent
 from domain.games import game_named
 from domain.table import CloseTable, OpenTable
 from tests.unit.bourre.support import open_table, run

@@ -15,7 +15,7 @@ import pytest
 
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import decide_and_evolve
-from domain.bourre.game import GAME
+from domain.bourre import GAME
 from domain.bourre.state import PLAYING, Table
 from domain.errors import DomainError
 from domain.table import Command

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.bourre.commands import Declare
 from domain.bourre.events import Anted, HandSettled
-from domain.bourre.game import GAME
+from domain.bourre import GAME
 from domain.bourre.settlement import settle
 from tests.unit.bourre.support import of_type, open_table, run, stack
 

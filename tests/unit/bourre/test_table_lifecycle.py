@@ -8,7 +8,7 @@ import pytest
 from domain.bourre.commands import Declare
 from domain.bourre.decide import decide, decide_and_evolve
 from domain.bourre.events import Anted, Dealt, HandSettled
-from domain.bourre.game import GAME
+from domain.bourre import GAME
 from domain.cards import codes, deal_salt, deck_commitment, derive_seed, shuffled, standard_pack
 from domain.errors import IllegalCommand, InvalidOption, SeatUnavailable, TableClosed
 from domain.table import CloseTable, OpenTable, PlayerSeated, TableEnded, TableOpened, TakeSeat
@@ -71,7 +71,7 @@ def test_rule_33_four_card_implies_a_separate_trump_card_and_three_discards() ->
 def test_a_stacked_deck_that_is_not_the_52_card_pack_is_rejected_naming_deck_and_card() -> None:
     deck = codes(standard_pack())
     broken = [*deck[:-1], deck[0]]
-    with pytest.raises(InvalidOption, match=r"deck 1: AS appears twice"):
+    with pytest.raises(InvalidOption, match=r"deck 1: AS occurs twice"):
         decide(None, OpenTable(game="bourre", options={"seats": 2}, seed=1, decks=[deck, broken]))
     with pytest.raises(InvalidOption, match=r"deck 0: 'ZZ' is not a card"):
         decide(None, OpenTable(game="bourre", options={"seats": 2}, seed=1, decks=[["ZZ"]]))
@@ -107,7 +107,7 @@ def test_a_taken_seat_a_missing_seat_and_a_full_table_are_unavailable() -> None:
     state, _ = decide_and_evolve(state, TakeSeat(name="Ann", token_hash="a", seat=0))
     with pytest.raises(SeatUnavailable, match="seat 0 is taken"):
         decide(state, TakeSeat(name="Bob", token_hash="b", seat=0))
-    with pytest.raises(SeatUnavailable, match="seat 5 does not exist"):
+    with pytest.raises(SeatUnavailable, match="there is no seat 5"):
         decide(state, TakeSeat(name="Bob", token_hash="b", seat=5))
     with pytest.raises(SeatUnavailable, match="already holds seat 0"):
         decide(state, TakeSeat(name="Ann again", token_hash="a"))

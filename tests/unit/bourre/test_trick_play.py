@@ -7,7 +7,7 @@ import pytest
 
 from domain.bourre.commands import Declare, PlayCard
 from domain.bourre.events import CardPlayed, TrickWon
-from domain.bourre.game import GAME
+from domain.bourre import GAME
 from domain.bourre.tricks import legal_cards, trick_winner
 from domain.cards import Suit, card, parse
 from domain.errors import IllegalCommand, NotYourTurn

@@ -14,7 +14,7 @@ from domain.bourre.events import (
     SecondChanceDeclared,
     TrickWon,
 )
-from domain.bourre.game import GAME
+from domain.bourre import GAME
 from domain.cards import codes, derive_seed, parse, shuffled
 from domain.errors import IllegalCommand
 from tests.unit.bourre.support import of_type, open_table, run, stack

@@ -14,7 +14,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.burraco.game import GAME
+from domain.burraco import GAME
 from domain.burraco.melds import arrange_new
 from domain.burraco.state import Round, Table, TeamMeld
 from domain.cards import burraco_pack, codes

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from domain.burraco.bot import choose
-from domain.burraco.game import GAME
+from domain.burraco import GAME
 from domain.burraco.state import Table
 from domain.table import OpenTable, TakeSeat
 

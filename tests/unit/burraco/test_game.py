@@ -7,7 +7,7 @@ import pytest
 
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.events import HandAbandoned, HandScored, TeamScore
-from domain.burraco.game import GAME
+from domain.burraco import GAME
 from domain.errors import IllegalCommand, TableClosed
 from domain.games import game_named
 from domain.table import CloseTable, TableEnded, TakeSeat

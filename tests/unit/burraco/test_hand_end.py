@@ -8,7 +8,7 @@ import pytest
 
 from domain.burraco.commands import Discard, Draw, Meld, TakePile
 from domain.burraco.events import Dealt, HandClosed, HandScored
-from domain.burraco.game import GAME
+from domain.burraco import GAME
 from domain.burraco.state import OVER, PLAY, Table
 from domain.errors import IllegalCommand
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from domain.burraco.game import GAME
+from domain.burraco import GAME
 from domain.burraco.options import DEFAULTS
 from domain.errors import IllegalCommand, InvalidOption
 from domain.table import OpenTable

@@ -6,7 +6,7 @@ import pytest
 
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.events import PozzettoOpened, PozzettoTaken
-from domain.burraco.game import GAME
+from domain.burraco import GAME
 from domain.burraco.state import PLAY, Table
 from domain.errors import IllegalCommand
 

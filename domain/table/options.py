@@ -1,0 +1,51 @@
+"""Options every game accepts, and the check that refuses any other key (design §3).
+
+``reveal``: ``after_hand`` (default) shows a hand's hidden cards in timelines and replays once
+it is settled; ``never`` keeps them hidden. ``spectator_delay``: spectators see the table this
+many events behind live (default 0). They are visibility, not rules: the kernel checks them,
+each game checks its own keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from domain.errors import InvalidOption
+
+REVEAL_VALUES = ("after_hand", "never")
+COMMON_OPTION_DEFAULTS: dict[str, Any] = {"reveal": "after_hand", "spectator_delay": 0}
+MAX_SPECTATOR_DELAY = 10_000
+
+
+def split_options(
+    raw: Mapping[str, Any], game: str, accepted: Iterable[str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``(common, own)``: the common options checked, defaults filled in, and the game's own
+    keys as given. A key that is neither is refused naming it, with every option ``game``
+    accepts (its own and the common ones) in the message."""
+    if not isinstance(raw, Mapping):
+        raise InvalidOption("options", "must be an object")
+    own_keys = list(accepted)
+    common = dict(COMMON_OPTION_DEFAULTS)
+    own: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key in common:
+            common[key] = value
+        elif key in own_keys:
+            own[key] = value
+        else:
+            every = ", ".join([*own_keys, *COMMON_OPTION_DEFAULTS])
+            raise InvalidOption(key, f"unknown option for {game}; accepted options: {every}")
+    if common["reveal"] not in REVEAL_VALUES:
+        raise InvalidOption("reveal", f"must be one of {', '.join(REVEAL_VALUES)}")
+    delay = common["spectator_delay"]
+    if (
+        isinstance(delay, bool)
+        or not isinstance(delay, int)
+        or not 0 <= delay <= MAX_SPECTATOR_DELAY
+    ):
+        raise InvalidOption(
+            "spectator_delay", f"must be an integer from 0 to {MAX_SPECTATOR_DELAY}"
+        )
+    return common, own
