@@ -13,7 +13,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import click
@@ -123,14 +123,29 @@ def rebuild() -> None:
         click.echo(f"rebuilt from {count} events in {seconds:.2f}s ({rate:,.0f} events/s)")
 
 
+class _GameNames(Sequence[str]):
+    """The registry's game names, read when click first needs them (``cardroom --help`` stays
+    fast: the games are imported only for ``simulate``)."""
+
+    def __getitem__(self, index: Any) -> Any:
+        from domain.games import game_names
+
+        return game_names()[index]
+
+    def __len__(self) -> int:
+        from domain.games import game_names
+
+        return len(game_names())
+
+
 @main.command()
-@click.option("--game", type=click.Choice(["bourre", "burraco"]), required=True)
+@click.option("--game", type=click.Choice(_GameNames()), required=True)
 @click.option("--tables", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--hands", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0, max=2**63 - 1), default=None,
               help="Seed for decks and bots (default: random).")  # fmt: skip
 @click.option("--seats", type=click.IntRange(min=2, max=8), default=None,
-              help="Players per table (default: 7 for bourre, 4 for burraco).")  # fmt: skip
+              help="Players per table (default: the game's table for bots).")  # fmt: skip
 @click.option("--workers", type=click.IntRange(min=1, max=64), default=1, show_default=True,
               help="Tables played at once (threads sharing the store).")  # fmt: skip
 @click.option("--project/--no-project", "run_projector", default=True, show_default=True,
@@ -146,12 +161,12 @@ def simulate(
 ) -> None:
     """Random legal bots play TABLES tables of HANDS hands through the real store."""
     from domain.errors import DomainError
-    from infra.simulate import SEAT_OPTION, SimulationStuck
+    from infra.simulate import SimulationStuck
     from infra.simulate import simulate as run_simulation
 
     settings = _settings()
     seed = secrets.randbits(63) if seed is None else seed
-    options = {SEAT_OPTION[game]: seats} if seats is not None else {}
+    options = {"seats": seats} if seats is not None else {}
     with contextlib.ExitStack() as stack:
         if run_projector:
             store, redis = stack.enter_context(_store_and_redis(settings))

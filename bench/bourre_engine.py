@@ -27,7 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine_loop import apply, replay, seated_table
 
 from domain.bourre.events import HandSettled
-from domain.bourre import GAME
+from domain.games import game_named
+
+GAME = game_named("bourre")
 
 
 def play_hands(

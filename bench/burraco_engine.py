@@ -29,7 +29,9 @@ from engine_loop import apply, replay, seated_table
 
 from domain.burraco.bot import choose
 from domain.burraco.events import HandClosed, HandScored
-from domain.burraco import GAME
+from domain.games import game_named
+
+GAME = game_named("burraco")
 
 
 def play_hands(hands: int, players: int, seed: int) -> tuple[list[list[Any]], dict[str, int]]:

@@ -1,6 +1,7 @@
 """What the engine benchmarks (``bourre_engine.py``, ``burraco_engine.py``) share: bots
-seated at a fresh table, one command applied as the write side applies it (``decide``, then
-``evolve`` for every event), and the replay of recorded commands that times the engine alone.
+seated at a fresh table, one command applied as the write side applies it (``decision``:
+the events and the state after them), and the replay of recorded commands that times the
+engine alone. Games are found through the registry (``domain.games``).
 """
 
 from __future__ import annotations
@@ -12,10 +13,8 @@ from domain.table import OpenTable, TakeSeat
 
 
 def apply(game: Game, state: Any, command: Any) -> tuple[Any, list[Any]]:
-    """``decide`` one command and ``evolve`` each of its events; the new state and the events."""
-    events = game.decide(state, command)
-    for event in events:
-        state = game.evolve(state, event)
+    """One command's ``decision``: the new state and the events."""
+    events, state = game.decision(state, command)
     return state, events
 
 
@@ -33,7 +32,7 @@ def seated_table(
 
 
 def replay(game: Game, tables: list[list[Any]]) -> int:
-    """``decide`` + ``evolve`` only, for the recorded commands; returns events applied."""
+    """``decision`` only (decide + evolve), for the recorded commands; returns events applied."""
     applied = 0
     for commands in tables:
         state: Any = None

@@ -35,6 +35,8 @@ for the projections, the read-model shapes ``ledger``, ``lobby`` and ``counters`
 * ``seating(state) -> Seating`` — seats, names, status (``waiting``, ``playing``, ``ended``)
   and hand number, the same for every game.
 * ``seat_for_token(state, token_hash) -> int | None`` — which seat a token hash holds.
+* ``bot_options(hands) -> dict`` — the options of a table of random bots meant to play
+  ``hands`` hands (``cardroom simulate``); none by default.
 """
 
 from __future__ import annotations
@@ -86,6 +88,10 @@ class ReadModels(Protocol):
     def counters(self, event: Any) -> dict[str, int]: ...
 
 
+def _no_options(hands: int) -> dict[str, Any]:
+    return {}
+
+
 class Game(Generic[S, C, E]):
     """One game: its rules, its visibility and its table plug, under one name."""
 
@@ -101,6 +107,7 @@ class Game(Generic[S, C, E]):
         settles_hand: Callable[[E], bool],
         decision: Callable[[S | None, C], tuple[list[E], S]] | None = None,
         read_models: ReadModels | None = None,
+        bot_options: Callable[[int], dict[str, Any]] | None = None,
     ) -> None:
         self.name = name
         self.command_type = command_type  # the tagged union of commands (msgspec-decodable)
@@ -120,6 +127,7 @@ class Game(Generic[S, C, E]):
         self.seating: Callable[[S], Seating] = table.seating
         self.seat_for_token: Callable[[S | None, str], int | None] = table.seat_for_token
         self.decision: Callable[[S | None, C], tuple[list[E], S]] = decision or self._fold
+        self.bot_options: Callable[[int], dict[str, Any]] = bot_options or _no_options
         if read_models is not None:
             self.ledger: Callable[[Any], dict[str, Any]] = read_models.ledger
             self.lobby: Callable[[Any], dict[str, Any]] = read_models.lobby

@@ -18,14 +18,9 @@ from typing import Any
 from uuid import UUID
 
 from domain.cards import derive_seed
+from domain.games import game_named
 from infra.store import TableStore
 
-# Options a simulated table gets unless the caller overrides them.
-DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {
-    "bourre": {"seats": 7},
-    "burraco": {"players": 4},
-}
-SEAT_OPTION = {"bourre": "seats", "burraco": "players"}
 # A hand with random bots is long but finite; this guards against a rules bug looping forever.
 MAX_COMMANDS_PER_HAND = 20_000
 
@@ -64,17 +59,16 @@ def play_table(
     """Open a table, seat bots, and play until ``hands`` hands settle or the table ends."""
     report = report if report is not None else SimulationReport()
     rng = random.Random(derive_seed(seed, "bots"))
-    table_options = {**DEFAULT_OPTIONS.get(game, {}), **(options or {})}
-    if game == "bourre":
-        # Bourré tables end themselves after a number of hands: the lobby then shows it ended.
-        table_options.setdefault("hands", hands)
+    # The game's options for a table of bots (e.g. Bourré's end themselves after ``hands``
+    # hands, so the lobby then shows them ended), overridden by the caller's.
+    table_options = {**game_named(game).bot_options(hands), **(options or {})}
     started = time.perf_counter()
     result = store.create_table(game, table_options, seed=derive_seed(seed, "table") % 2**63)
     table_id = result.table_id
     report.table_ids.append(table_id)
     report.events += len(result.events)
-    seats = int(table_options.get(SEAT_OPTION.get(game, "seats"), 4))
-    for seat in range(seats):
+    opened = store.get(table_id)
+    for seat in range(opened.game.seating(opened.state).seats):
         _, _, result = store.take_seat(table_id, f"bot-{seat}", seat)
         report.commands += 1
         report.events += len(result.events)

@@ -16,14 +16,16 @@ frozen msgspec Structs (tagged unions, design §2), so we map them ourselves:
   "fingerprint": "..."}`` (key and fingerprint only when the command had a key) — readable by
   analysts, and tolerant of fields added later with defaults (schema evolution).
 
-Only classes under ``domain.`` that subclass :class:`domain.table.Event` are resolved from
-stored topics, so a row can never make us import arbitrary code.
+Topics are resolved through the game registry (:mod:`domain.games`): only the classes of a
+registered game's ``event_type`` are stored or loaded, so a row can never make us import
+arbitrary code, and a game registered at run time stores and loads like the built-in ones.
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
+import typing
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, TypeVar
@@ -39,11 +41,12 @@ from eventsourcing.persistence import (
     Transcoder,
 )
 
+from domain.games import games
 from domain.table import Event
 
 E = TypeVar("E")
 
-TOPIC_PREFIX = "domain."
+TOPIC_PREFIX = "domain."  # the built-in games' modules (snapshots of their states check it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +113,8 @@ class EventCodec:
         cls = type(event)
         topic = self._topics.get(cls)
         if topic is None:
-            if not (isinstance(event, Event) and cls.__module__.startswith(TOPIC_PREFIX)):
-                raise TypeError(f"not a game event (domain.table.Event subclass): {event!r}")
+            if not isinstance(event, Event) or cls not in registered_event_classes().values():
+                raise TypeError(f"not a game event (of a registered game): {event!r}")
             topic = self._topics[cls] = topic_of(cls)
         return topic
 
@@ -147,17 +150,21 @@ class EventCodec:
         return found
 
 
-def _resolve_event_class(topic: str) -> type:
-    from eventsourcing.utils import resolve_topic
+def registered_event_classes() -> dict[str, type]:
+    """Every registered game's event classes by topic (read from the registry each time, so
+    a game registered at run time is found)."""
+    found: dict[str, type] = {}
+    for game in games():
+        for cls in typing.get_args(game.event_type):
+            if isinstance(cls, type) and issubclass(cls, Event):
+                found[topic_of(cls)] = cls
+    return found
 
-    if not topic.startswith(TOPIC_PREFIX) or ":" not in topic:
-        raise UnknownEventTopic(f"stored topic {topic!r} is not a cardroom event class")
-    try:
-        cls = resolve_topic(topic)
-    except Exception as error:  # TopicError, ImportError, AttributeError
-        raise UnknownEventTopic(f"stored topic {topic!r} cannot be resolved: {error}") from error
-    if not (isinstance(cls, type) and issubclass(cls, Event)):
-        raise UnknownEventTopic(f"stored topic {topic!r} is not a domain.table.Event subclass")
+
+def _resolve_event_class(topic: str) -> type:
+    cls = registered_event_classes().get(topic)
+    if cls is None:
+        raise UnknownEventTopic(f"stored topic {topic!r} is not an event of a registered game")
     return cls
 
 

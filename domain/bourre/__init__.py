@@ -84,4 +84,6 @@ GAME: Game[Table, Any, Any] = Game(
     settles_hand=settles_hand,
     decision=decision,
     read_models=read_models,
+    # seven bots; the table ends itself after the hands asked for (the lobby shows it ended)
+    bot_options=lambda hands: {"seats": 7, "hands": hands},
 )

@@ -77,4 +77,5 @@ GAME: Game[Table, Any, Any] = Game(
     table=TABLE,
     settles_hand=settles_hand,
     read_models=read_models,
+    bot_options=lambda hands: {"seats": 4},  # two partnerships; the match decides the end
 )

@@ -19,13 +19,13 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.bourre import GAME, BourreEvent
 from domain.bourre.cinch import has_cinch
 from domain.bourre.codes import CODE
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import decide_and_evolve
 from domain.bourre.events import CardPlayed, Dealt, Discarded, HandSettled, TrickWon
 from domain.bourre.evolve import evolve
-from domain.bourre import GAME, BourreEvent
 from domain.bourre.playing import known_out
 from domain.bourre.state import DECLARE, PLAY, PLAYING, Table
 from domain.cards import codes, deck_commitment, standard_pack

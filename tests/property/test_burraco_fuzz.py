@@ -10,9 +10,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.burraco import GAME
 from domain.burraco.bot import choose
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
-from domain.burraco import GAME
 from domain.cards import burraco_pack, codes
 from domain.errors import DomainError
 from domain.table import CloseTable, OpenTable, TakeSeat

@@ -15,8 +15,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.burraco.events import Dealt, HandClosed, HandScored, PozzettoTaken
 from domain.burraco import GAME
+from domain.burraco.events import Dealt, HandClosed, HandScored, PozzettoTaken
 from domain.burraco.melds import arrange_new
 from domain.burraco.state import PLAYING, Table
 from domain.cards import burraco_pack, codes, deck_commitment

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from domain.bourre import GAME
 from domain.bourre.cinch import apply_cinch, guaranteed_tricks, has_cinch, highest_trumps
 from domain.bourre.commands import Declare, PlayCard
 from domain.bourre.events import HandSettled
-from domain.bourre import GAME
 from domain.cards import Suit, parse
 from domain.errors import IllegalCommand
 from tests.unit.bourre.support import of_type, open_table, run, stack

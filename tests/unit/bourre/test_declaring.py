@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain.bourre import GAME
 from domain.bourre.commands import Declare, Draw
 from domain.bourre.events import Anted, DecisionsRevealed, Declared, Discarded, HandSettled
-from domain.bourre import GAME
 from domain.errors import IllegalCommand, NotYourTurn
 from tests.unit.bourre.support import of_type, open_table, run, stack
 

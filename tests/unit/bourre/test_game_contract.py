@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.bourre import GAME, BourreEvent
 from domain.bourre.commands import Declare, PlayCard
 from domain.bourre.events import CardPlayed, HandSettled
 from domain.bourre.evolve import replay
-from domain.bourre import GAME, BourreEvent
 from domain.games import game_named
 from domain.table import CloseTable, OpenTable
 from tests.unit.bourre.support import open_table, run

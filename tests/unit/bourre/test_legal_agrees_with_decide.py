@@ -13,9 +13,9 @@ from typing import Any
 import msgspec
 import pytest
 
+from domain.bourre import GAME
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import decide_and_evolve
-from domain.bourre import GAME
 from domain.bourre.state import PLAYING, Table
 from domain.errors import DomainError
 from domain.table import Command

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain.bourre import GAME
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import decide_and_evolve
-from domain.bourre import GAME
 from domain.errors import IllegalCommand, NotYourTurn
 from domain.table import OpenTable, TakeSeat
 from tests.unit.bourre.support import open_table, run, stack

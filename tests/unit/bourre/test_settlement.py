@@ -3,9 +3,9 @@ bourré (25), the pot limit (26), the money flow (27), conservation (28), tie sp
 
 from __future__ import annotations
 
+from domain.bourre import GAME
 from domain.bourre.commands import Declare
 from domain.bourre.events import Anted, HandSettled
-from domain.bourre import GAME
 from domain.bourre.settlement import settle
 from tests.unit.bourre.support import of_type, open_table, run, stack
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from domain.bourre import GAME
 from domain.bourre.commands import Declare
 from domain.bourre.decide import decide, decide_and_evolve
 from domain.bourre.events import Anted, Dealt, HandSettled
-from domain.bourre import GAME
 from domain.cards import codes, deal_salt, deck_commitment, derive_seed, shuffled, standard_pack
 from domain.errors import IllegalCommand, InvalidOption, SeatUnavailable, TableClosed
 from domain.table import CloseTable, OpenTable, PlayerSeated, TableEnded, TableOpened, TakeSeat

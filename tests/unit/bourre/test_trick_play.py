@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain.bourre import GAME
 from domain.bourre.commands import Declare, PlayCard
 from domain.bourre.events import CardPlayed, TrickWon
-from domain.bourre import GAME
 from domain.bourre.tricks import legal_cards, trick_winner
 from domain.cards import Suit, card, parse
 from domain.errors import IllegalCommand, NotYourTurn

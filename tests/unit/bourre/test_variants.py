@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.bourre import GAME
 from domain.bourre.commands import Declare, PlayCard, SecondChance
 from domain.bourre.events import (
     Anted,
@@ -14,7 +15,6 @@ from domain.bourre.events import (
     SecondChanceDeclared,
     TrickWon,
 )
-from domain.bourre import GAME
 from domain.cards import codes, derive_seed, parse, shuffled
 from domain.errors import IllegalCommand
 from tests.unit.bourre.support import of_type, open_table, run, stack

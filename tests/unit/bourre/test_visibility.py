@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.bourre import GAME
 from domain.bourre.commands import Declare
 from domain.bourre.events import Dealt, Discarded, HandSettled, Reshuffled
-from domain.bourre import GAME
 from domain.cards import deck_commitment
 from domain.table import PlayerSeated, TableOpened
 from tests.unit.bourre.support import of_type, open_table, run, stack

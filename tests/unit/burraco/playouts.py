@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from domain.burraco.bot import choose
 from domain.burraco import GAME
+from domain.burraco.bot import choose
 from domain.burraco.state import Table
 from domain.table import OpenTable, TakeSeat
 

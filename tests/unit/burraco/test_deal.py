@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
+from domain.burraco import GAME
 from domain.burraco.deal import deal_hand, deck_of_hand
 from domain.burraco.events import Dealt
-from domain.burraco import GAME
 from domain.cards import burraco_pack, codes, deal_salt, deck_commitment, derive_seed, shuffled
 from domain.errors import SeatUnavailable
 from domain.table import OpenTable, TakeSeat

@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from domain.burraco import GAME
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.events import HandAbandoned, HandScored, TeamScore
-from domain.burraco import GAME
 from domain.errors import IllegalCommand, TableClosed
 from domain.games import game_named
 from domain.table import CloseTable, TableEnded, TakeSeat

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
+from domain.burraco import GAME
 from domain.burraco.commands import Discard, Draw, Meld, TakePile
 from domain.burraco.events import Dealt, HandClosed, HandScored
-from domain.burraco import GAME
 from domain.burraco.state import OVER, PLAY, Table
 from domain.errors import IllegalCommand
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain.burraco import GAME
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.events import PozzettoOpened, PozzettoTaken
-from domain.burraco import GAME
 from domain.burraco.state import PLAY, Table
 from domain.errors import IllegalCommand
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain.burraco import GAME
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld
 from domain.burraco.events import HandScored, MatchWon, TeamScore
-from domain.burraco import GAME
 from domain.burraco.melds import arrange_new
 from domain.burraco.options import Options
 from domain.burraco.scoring import burraco_bonus, match_winner, score_hand

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
+from domain.burraco import GAME
 from domain.burraco.commands import Discard, Draw, Meld
 from domain.burraco.events import CardDrawn, Dealt, HandScored, PozzettoOpened, PozzettoTaken
-from domain.burraco import GAME
 from domain.table import OpenTable, PlayerSeated
 
 from .helpers import hand_round, play, seated_table, stacked_deck, with_hand
