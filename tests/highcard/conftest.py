@@ -1,0 +1,16 @@
+"""High card is registered for these tests only, as any new game would be: one ``register``.
+The real app's fixtures (``client``: the HTTP API on SQLite with its projector into the real
+Redis) come from the API tests' conftest."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games import register
+from tests.api.conftest import client, settings  # noqa: F401  (the real app, as fixtures)
+from tests.highcard import GAME
+
+
+@pytest.fixture(autouse=True, scope="session")
+def highcard_registered() -> None:
+    register(GAME)
