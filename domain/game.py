@@ -1,5 +1,5 @@
 """The port every game implements, so the write side, projections and API stay generic
-(design §3). It is generic over the game's state ``S``, command ``C`` and event ``E`` types.
+(design §2). It is generic over the game's state ``S``, command ``C`` and event ``E`` types.
 
 :class:`Rules` — a Decider over one table, pure:
 

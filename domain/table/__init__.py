@@ -1,5 +1,5 @@
 """The table kernel: what every game's table has — open, seats and tokens, close, the deck of
-each hand — written once (design §3).
+each hand — written once (design §2).
 
 A table's first event is ``TableOpened``; players join with ``PlayerSeated``; the first hand
 starts when every seat is filled. The table's ``seed`` (drawn by the write side, or given at

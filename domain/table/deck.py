@@ -1,4 +1,4 @@
-"""The seed and the decks: randomness enters a table only as data (design §3).
+"""The seed and the decks: randomness enters a table only as data (design §2).
 
 A table's ``seed`` (an integer from 0 to 2**63 − 1) and any stacked ``decks`` are given when
 it opens. Hand ``n`` uses stacked deck ``n − 1`` when there is one, else the seeded shuffle of

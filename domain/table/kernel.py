@@ -1,4 +1,4 @@
-"""The table-level commands, decided once for every game (design §3): ``open_table``,
+"""The table-level commands, decided once for every game (design §2): ``open_table``,
 ``take_seat`` and ``close_table``.
 
 A game plugs in what differs in a :class:`TableRules`: its name, its options, its pack, how to

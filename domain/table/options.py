@@ -1,4 +1,4 @@
-"""Options every game accepts, and the check that refuses any other key (design §3).
+"""Options every game accepts, and the check that refuses any other key (design §2).
 
 ``reveal``: ``after_hand`` (default) shows a hand's hidden cards in timelines and replays once
 it is settled; ``never`` keeps them hidden. ``spectator_delay``: spectators see the table this

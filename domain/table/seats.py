@@ -1,4 +1,4 @@
-"""Taking a seat (design §3): the player's name, the seat chosen or the first free one, and
+"""Taking a seat (design §2): the player's name, the seat chosen or the first free one, and
 one seat per token.
 
 A name is 1 to 32 characters once surrounding spaces are stripped, with no control characters

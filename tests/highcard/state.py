@@ -82,18 +82,18 @@ def evolve(state: Table | None, event: Any) -> Table:
         )
         return replace(state, hand=hand)
     if isinstance(event, CardPlayed):
-        hand = state.hand
-        assert hand is not None
-        played = _set(hand.played, event.seat, event.card)
-        held = tuple(c for c in hand.holdings[event.seat] if c != event.card)
+        current = state.hand
+        assert current is not None
+        played = _set(current.played, event.seat, event.card)
+        held = tuple(c for c in current.holdings[event.seat] if c != event.card)
         turn = (event.seat + 1) % state.seats
-        hand = replace(
-            hand,
-            holdings=_set(hand.holdings, event.seat, held),
+        after = replace(
+            current,
+            holdings=_set(current.holdings, event.seat, held),
             played=played,
             turn=None if played[turn] is not None else turn,
         )
-        return replace(state, hand=hand)
+        return replace(state, hand=after)
     if isinstance(event, HandWon):
         assert state.hand is not None
         wins = _set(state.wins, event.seat, state.wins[event.seat] + 1)
