@@ -10,7 +10,8 @@ Modules, one job each:
 * ``deal`` — the ``Dealt`` of a hand from the kernel's deck, and how it is dealt (rules 4–6);
 * ``state`` — the table and the hand in play; ``evolve`` — applying events;
 * ``decide`` — commands, the table-level ones through the kernel (:mod:`domain.table.kernel`);
-* ``turn`` — the turn: draw, pile, meld, discard, pozzetto, closing, hand end (rules 12–21);
+* ``turn`` — the turn: draw, pile, meld, the pozzetto, the checks legality shares (rules 7–19);
+* ``closing`` — the discard, closing, the end of the hand and the next deal (rules 12c, 17–27);
 * ``scoring`` — a hand per partnership and the match (rules 22–27, FITAB bonuses);
 * ``candidates`` / ``legal`` — ``to_act`` and the listing of legal commands; ``bot`` — a
   random legal bot;
@@ -48,7 +49,7 @@ from typing import Any
 
 from domain.burraco import legal, read_models, visibility
 from domain.burraco.commands import BurracoCommand
-from domain.burraco.decide import TABLE, decide
+from domain.burraco.decide import TABLE, decide, decision
 from domain.burraco.events import BurracoEvent, HandAbandoned, HandScored
 from domain.burraco.evolve import evolve
 from domain.burraco.state import Table
@@ -76,6 +77,7 @@ GAME: Game[Table, Any, Any] = Game(
     visibility=visibility,
     table=TABLE,
     settles_hand=settles_hand,
+    decision=decision,
     read_models=read_models,
     bot_options=lambda hands: {"seats": 4},  # two partnerships; the match decides the end
 )

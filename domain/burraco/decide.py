@@ -17,27 +17,57 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
+from domain.burraco.closing import discard
+from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, PlayerCommand, TakePile
 from domain.burraco.deal import PACK, deal_hand
 from domain.burraco.events import HandAbandoned
 from domain.burraco.evolve import evolve
 from domain.burraco.options import normalise_options
 from domain.burraco.state import OVER, PLAYING, Table, seat_for_token, seating
-from domain.burraco.turn import decide_turn
+from domain.burraco.turn import Decision, add_to_meld, draw, meld, playing_round, take_pile
 from domain.errors import IllegalCommand
 from domain.table import TableEnded
 from domain.table.kernel import TableRules, decide_table
 
 
-def decide(table: Table | None, command: Any) -> list[Any]:
-    """Decide one command (never mutates ``table``); raises a ``DomainError`` subclass."""
+def decision(table: Table | None, command: Any) -> Decision:
+    """Decide one command (never mutates ``table``): its events and the table after them;
+    raises a ``DomainError`` subclass."""
     events = decide_table(TABLE, table, command)
     if events is not None:
-        return events
+        after = table
+        for event in events:
+            after = evolve(after, event)
+        assert after is not None
+        return events, after
     assert table is not None
     if isinstance(command, Draw | TakePile | Meld | AddToMeld | Discard):
-        return decide_turn(table, command)
+        return turn_decision(table, command)
     raise IllegalCommand(f"burraco does not accept {type(command).__name__}")
+
+
+def decide(table: Table | None, command: Any) -> list[Any]:
+    """Decide one command: its events (see :func:`decision`)."""
+    return decision(table, command)[0]
+
+
+def turn_decision(table: Table, command: PlayerCommand) -> Decision:
+    """One of the turn's five commands, by the seat whose turn it is."""
+    r = playing_round(table, command.seat)
+    if isinstance(command, Draw):
+        return draw(table, r, command.seat)
+    if isinstance(command, TakePile):
+        return take_pile(table, r, command.seat)
+    if isinstance(command, Meld):
+        return meld(table, r, command)
+    if isinstance(command, AddToMeld):
+        return add_to_meld(table, r, command)
+    return discard(table, r, command)
+
+
+def decide_turn(table: Table, command: PlayerCommand) -> list[Any]:
+    """The events of one of the turn's commands (what ``legal_commands`` checks)."""
+    return turn_decision(table, command)[0]
 
 
 def close_in_play(table: Table, seat: int) -> list[Any]:

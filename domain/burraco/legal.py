@@ -15,8 +15,9 @@ from typing import Any
 
 from domain.burraco.candidates import extensions, new_melds, pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
+from domain.burraco.decide import decide_turn
 from domain.burraco.state import DRAW, OVER, PLAYING, Table, team_of
-from domain.burraco.turn import decide_turn, discard_fault
+from domain.burraco.turn import discard_fault
 from domain.errors import DomainError
 
 

@@ -1,7 +1,9 @@
-"""The turn (rules 12–21): what a seat may do now, and the events each command produces.
+"""The turn (rules 7–17, 19): draw or take the pile, meld, add to a meld, the pozzetto; and
+the checks ``decide`` and ``legal_commands`` share (legality is coded here once). The discard
+and the end of the hand are :mod:`domain.burraco.closing`'s.
 
-``decide_turn`` handles the five player commands. Legality is checked here once; the
-``legal_commands`` listing asks the same functions.
+Each command gives its events and the table after them (a ``Decision``): the rules evolve the
+table while checking, so the write side need not evolve the events again.
 """
 
 from __future__ import annotations
@@ -10,28 +12,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.burraco.candidates import extensions, pile_melds
-from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, PlayerCommand, TakePile
-from domain.burraco.deal import deal_hand
+from domain.burraco.commands import AddToMeld, Meld
 from domain.burraco.events import (
     CardDrawn,
-    Discarded,
-    HandClosed,
-    HandScored,
-    MatchWon,
     Melded,
     MeldExtended,
     PileTaken,
-    PozzettoOpened,
     PozzettoTaken,
 )
 from domain.burraco.evolve import evolve
 from domain.burraco.melds import SET, Layout, MeldError, arrange_extension, arrange_new
-from domain.burraco.scoring import match_winner, score_hand
 from domain.burraco.state import DRAW, ENDED, OVER, PLAY, WAITING, Round, Table, team_of
 from domain.burraco.values import INFO
 from domain.cards import CardError, card
 from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
-from domain.table import TableEnded
+
+Decision = tuple[list[Any], Table]  # the events of a command and the table after them
 
 
 def apply(table: Table, events: Sequence[Any]) -> Table:
@@ -157,29 +153,17 @@ def set_fault(table: Table, r: Round, team: int, layout: Layout) -> str:
 # --- the commands ----------------------------------------------------------------------------
 
 
-def decide_turn(table: Table, command: PlayerCommand) -> list[Any]:
-    r = playing_round(table, command.seat)
-    if isinstance(command, Draw):
-        return draw(table, r, command.seat)
-    if isinstance(command, TakePile):
-        return take_pile(table, r, command.seat)
-    if isinstance(command, Meld):
-        return meld(table, r, command)
-    if isinstance(command, AddToMeld):
-        return add_to_meld(table, r, command)
-    return discard(table, r, command)
-
-
-def draw(table: Table, r: Round, seat: int) -> list[Any]:
+def draw(table: Table, r: Round, seat: int) -> Decision:
     """Rule 12a: draw the top card of the stock."""
     if r.phase != DRAW:
         raise IllegalCommand("you have already drawn or taken the pile this turn")
-    return [
-        CardDrawn(hand=r.number, seat=seat, card=r.deck[r.stock_next], stock_left=r.stock_count - 1)
-    ]
+    drawn = CardDrawn(
+        hand=r.number, seat=seat, card=r.deck[r.stock_next], stock_left=r.stock_count - 1
+    )
+    return [drawn], evolve(table, drawn)
 
 
-def take_pile(table: Table, r: Round, seat: int) -> list[Any]:
+def take_pile(table: Table, r: Round, seat: int) -> Decision:
     """Rule 12a: take the whole discard pile (option ``take_pile=must_meld``: only when a card
     of the pile can be melded this turn)."""
     if r.phase != DRAW:
@@ -187,23 +171,22 @@ def take_pile(table: Table, r: Round, seat: int) -> list[Any]:
     if not r.pile:
         raise IllegalCommand("the discard pile is empty: draw from the stock")
     taken = PileTaken(hand=r.number, seat=seat, cards=list(r.pile))
-    if table.options.take_pile == "must_meld" and not pile_card_meldable(
-        evolve(table, taken), seat
-    ):
+    after = evolve(table, taken)
+    if table.options.take_pile == "must_meld" and not pile_card_meldable(after, seat):
         raise IllegalCommand(
             "at this table you may take the pile only to meld a card from it, and you cannot"
         )
-    return [taken]
+    return [taken], after
 
 
-def _require_play_phase(r: Round, action: str) -> None:
+def require_play_phase(r: Round, action: str) -> None:
     if r.phase != PLAY:
         raise IllegalCommand(f"you must draw (or take the pile) before you {action}")
 
 
-def meld(table: Table, r: Round, command: Meld) -> list[Any]:
+def meld(table: Table, r: Round, command: Meld) -> Decision:
     """Rules 7–11: lay a new meld from hand."""
-    _require_play_phase(r, "meld")
+    require_play_phase(r, "meld")
     cards = canonical(command.cards)
     require_held(r.hands[command.seat], cards)
     layout = arrange_new(cards, wild_rank=command.wild_rank, ace=command.ace)
@@ -226,9 +209,9 @@ def meld(table: Table, r: Round, command: Meld) -> list[Any]:
     return after_meld(table, command.seat, event)
 
 
-def add_to_meld(table: Table, r: Round, command: AddToMeld) -> list[Any]:
+def add_to_meld(table: Table, r: Round, command: AddToMeld) -> Decision:
     """Rules 7 and 10: add cards to one of the team's melds."""
-    _require_play_phase(r, "add to a meld")
+    require_play_phase(r, "add to a meld")
     cards = canonical(command.cards)
     require_held(r.hands[command.seat], cards)
     target = r.meld(command.meld) if isinstance(command.meld, int) else None
@@ -251,7 +234,7 @@ def add_to_meld(table: Table, r: Round, command: AddToMeld) -> list[Any]:
     return after_meld(table, command.seat, event)
 
 
-def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> list[Any]:
+def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decision:
     """Rules 16 and 19: melding out takes the pozzetto at once, or — once the team has its
     pozzetto — is rejected when the player could not then discard legally. Under option
     ``take_pile=must_meld`` a meld that would leave no card of the pile meldable, before one
@@ -280,14 +263,15 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> list[An
                 "you must keep a card to discard: your team has already taken its pozzetto "
                 "(rule 19)"
             )
-        return [event, take_pozzetto(r, seat, direct=True)]
+        pozzetto = take_pozzetto(r, seat, direct=True)
+        return [event, pozzetto], evolve(after, pozzetto)
     if any(not discard_fault(after, r, seat, code, pile_rule=False) for code in hand):
-        return [event]
+        return [event], after
     fault = discard_fault(after, r, seat, hand[0], pile_rule=False)
     if len(hand) == 1 and r.pozzetto_of_team[team] is not None:
         raise IllegalCommand(f"you could not close after this meld: {fault} (rule 19)")
     if len(hand) == 1 and any(extensions(hand, [(m.id, m.layout) for m in r.team_melds(team)])):
-        return [event]  # rule 13's card, alone: it may still be melded out (rule 16)
+        return [event], after  # rule 13's card, alone: it may still be melded out (rule 16)
     raise IllegalCommand(f"after this meld you could not discard: {fault}")
 
 
@@ -303,52 +287,3 @@ def take_pozzetto(r: Round, seat: int, *, direct: bool) -> PozzettoTaken:
         cards=list(r.pozzetti[index]),
         direct=direct,
     )
-
-
-def discard(table: Table, r: Round, command: Discard) -> list[Any]:
-    """Rules 12c–21: discard one card; then the pozzetto, the closing or the next turn."""
-    _require_play_phase(r, "discard")
-    seat = command.seat
-    if not isinstance(command.card, str):
-        raise IllegalCommand("card must be a card code")
-    code = canonical([command.card])[0]
-    require_held(r.hands[seat], [code])
-    fault = discard_fault(table, r, seat, code)
-    if fault:
-        raise IllegalCommand(fault)
-    events: list[Any] = [Discarded(hand=r.number, seat=seat, card=code)]
-    team = team_of(seat)
-    if len(r.hands[seat]) == 1:
-        if r.pozzetto_of_team[team] is not None:  # rule 18: the closing discard
-            events.append(HandClosed(hand=r.number, reason="closed", seat=seat, team=team))
-            return events + end_hand(apply(table, events))
-        events.append(take_pozzetto(r, seat, direct=False))  # rule 17
-    if r.last_turn:  # rule 20
-        events.append(HandClosed(hand=r.number, reason="stock"))
-        return events + end_hand(apply(table, events))
-    if r.single_streak >= table.players * table.options.stalemate_rounds:  # rule 21
-        events.append(HandClosed(hand=r.number, reason="stalemate"))
-        return events + end_hand(apply(table, events))
-    following = (seat + 1) % table.players
-    sealed = r.sealed[following]
-    if sealed:  # rule 17: the pozzetto taken on the discard is theirs from this turn
-        events.append(PozzettoOpened(hand=r.number, seat=following, cards=list(sealed)))
-    return events
-
-
-def end_hand(table: Table) -> list[Any]:
-    """Rules 22–27: score the hand, then deal the next one or end the match."""
-    r = table.round
-    assert r is not None
-    scores = score_hand(r, table.options)
-    totals = [table.totals[team] + scores[team].total for team in (0, 1)]
-    events: list[Any] = [
-        HandScored(hand=r.number, scores=scores, totals=totals, deck=list(r.deck), salt=r.salt)
-    ]
-    winner = match_winner(totals, table.options.target)
-    if winner is not None:
-        events.append(MatchWon(hand=r.number, team=winner, totals=totals))
-        events.append(TableEnded(reason="match"))
-        return events
-    events.append(deal_hand(apply(table, events), r.number + 1))
-    return events
