@@ -178,8 +178,6 @@ def _run_fault(naturals: dict[int, str], wilds: list[str], suit: str) -> str:
         missing = [p for p in range(low, high + 1) if p not in naturals]
         names = ", ".join(position_name(p, suit) for p in missing)
         return f"the cards do not run: missing {names} (no wrap-around; one wild at most)"
-    if wilds and low == ACE_LOW and high == ACE_HIGH:
-        return f"a sequence holds at most {MAX_SEQUENCE} cards"
     return ""
 
 
