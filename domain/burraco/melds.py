@@ -13,6 +13,7 @@ hints (``wildRank``, ``ace``) choose among what is left, and defaults settle the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import product
 
@@ -181,22 +182,14 @@ def _run_fault(naturals: dict[int, str], wilds: list[str], suit: str) -> str:
     return ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _TableWild:
     """The wild a sequence already holds on the table: rule 10 says where it may go."""
 
     code: str
     position: int
     at_end: bool
-    fixed: frozenset[int]  # the positions of the meld's naturals, which never move
-
-    @classmethod
-    def of(cls, meld: Layout) -> _TableWild | None:
-        position = meld.wild_position
-        if position is None:
-            return None
-        fixed = frozenset(meld.low + i for i in range(len(meld.cards)) if i != meld.wild)
-        return cls(meld.cards[meld.wild], position, meld.wild_at_end, fixed)
+    fixed: AbstractSet[int]  # the positions of the meld's naturals, which never move
 
     def stays(self, r: _Reading) -> bool:
         return r.wild == self.code and r.wild_at == self.position
@@ -414,18 +407,16 @@ def arrange_extension(
             raise MeldError("a set may hold at most one wild card and this one has its wild")
         return _arrange_set(meld.rank, [*meld.cards, *added])
     assert meld.suit is not None
-    fixed: dict[int, str] = {}
-    loose: list[str] = []
-    for index, code in enumerate(meld.cards):
-        if index == meld.wild:
-            loose.append(code)
-        else:
-            fixed[meld.low + index] = code
+    fixed = {meld.low + i: code for i, code in enumerate(meld.cards) if i != meld.wild}
+    table_wild = None
+    if meld.wild >= 0:
+        table_wild = _TableWild(
+            meld.cards[meld.wild],
+            meld.low + meld.wild,
+            meld.wild in (0, len(meld.cards) - 1),  # Layout.wild_at_end
+            fixed.keys(),
+        )
+        added = [meld.cards[meld.wild], *added]  # read again with the cards added
     return _arrange_sequence(
-        meld.suit,
-        loose + added,
-        fixed,
-        wild_rank=wild_rank,
-        ace=ace,
-        table_wild=_TableWild.of(meld),
+        meld.suit, added, fixed, wild_rank=wild_rank, ace=ace, table_wild=table_wild
     )
