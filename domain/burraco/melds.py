@@ -83,6 +83,7 @@ def _codes(codes_: Sequence[str]) -> list[str]:
 
 
 def _arrange_set(symbol: str, cards: Sequence[str]) -> Layout:
+    """Rule 8: naturals of rank ``symbol`` and at most one wild (its last card), 9 at most."""
     naturals = [code for code in cards if not INFO[code].wild]
     wilds = [code for code in cards if INFO[code].wild]
     for code in naturals:
@@ -192,6 +193,7 @@ class _TableWild:
     fixed: AbstractSet[int]  # the positions of the meld's naturals, which never move
 
     def stays(self, r: _Reading) -> bool:
+        """Whether ``r`` keeps this wild where it stands (rule 10's default)."""
         return r.wild == self.code and r.wild_at == self.position
 
     def allows(self, r: _Reading, suit: str) -> bool:
@@ -311,6 +313,7 @@ def _pick(
 
 
 def _sequence_layout(suit: str, reading: _Reading) -> Layout:
+    """The table order of a reading: its cards by position, from the low end up."""
     slots = dict(reading.naturals)
     if reading.wild is not None:
         slots[reading.wild_at] = reading.wild
