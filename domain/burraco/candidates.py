@@ -47,8 +47,8 @@ def _may_join(layout: Layout, code: str) -> bool:
         return info.symbol == layout.rank
     if info.suit != layout.suit:
         return False
-    if info.rank == ACE_HIGH:
-        return layout.low <= 2 or layout.high >= 13
+    if info.rank == ACE_HIGH:  # next to an end, or one place off for a wild to bridge (rule 10)
+        return layout.low <= 3 or layout.high >= 12
     return layout.low - 2 <= info.rank <= layout.high + 2
 
 

@@ -36,11 +36,13 @@ def position_name(position: int, suit: str | None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Where every card of a meld stands.
+    """Where every card of a meld stands, as ``Melded``/``MeldExtended`` record it.
 
     ``cards`` are in table order (a sequence from its low end up; a set's naturals, then its
     wild). ``wild`` is the index of the wild card in ``cards`` (``-1`` if the meld is clean;
-    a natural 2 in place is not a wild). ``low`` is the position of a sequence's first card.
+    a natural 2 in place is not a wild, rule 9). ``low`` is the position of a sequence's first
+    card, so its wild stands for the card at position ``low + wild``. ``suit`` names a
+    sequence's suit, ``rank`` a set's rank.
     """
 
     kind: str
@@ -74,10 +76,6 @@ class Layout:
 
     @property
     def wild_at_end(self) -> bool:
-        """Whether the only wild sits at an end of the meld (the FITAB semi-clean burraco)."""
-        return self.wild >= 0 and self.wild in (0, len(self.cards) - 1)
-
-    def describe(self) -> str:
-        if self.kind == SET:
-            return f"set of {self.rank}s"
-        return f"{position_name(self.low, None)}–{position_name(self.high, None)} of {self.suit}"
+        """Whether a sequence's wild sits at an end: rule 10 lets it cross to the other end to
+        make room, and the FITAB bonus counts such a burraco semi-clean."""
+        return self.kind == SEQUENCE and self.wild in (0, len(self.cards) - 1)

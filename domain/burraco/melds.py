@@ -2,13 +2,18 @@
 
 A meld's *layout* (:mod:`domain.burraco.layout`) says where each card stands. Everything here
 is pure: :func:`arrange_new` reads a new meld from the cards laid, and
-:func:`arrange_extension` re-reads a meld with cards added (a displaced wild moves to an end,
-rule 10). Both raise :class:`MeldError` with a message a player can act on.
+:func:`arrange_extension` re-reads a meld with cards added, moving its wild only as rule 10
+allows. Both raise :class:`MeldError` with a message a player can act on.
+
+A sequence is read by trying every *reading* of its cards (which position each natural takes,
+where the wild stands) and keeping the valid ones; rule 10 then narrows them, the player's
+hints (``wildRank``, ``ace``) choose among what is left, and defaults settle the rest.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import product
 
@@ -51,6 +56,16 @@ WILD_RANK_POSITIONS: dict[str, tuple[int, ...]] = {
 ACE_CHOICES = {"low": ACE_LOW, "high": ACE_HIGH}
 
 
+def _check_hints(wild_rank: str | None, ace: str | None) -> None:
+    """A command's placement hints must name a rank and an end, whatever the meld."""
+    if wild_rank is not None and (
+        not isinstance(wild_rank, str) or wild_rank not in WILD_RANK_POSITIONS
+    ):
+        raise MeldError(f"wildRank {wild_rank!r} is not a rank (A K Q J 10 … 3 2)")
+    if ace is not None and (not isinstance(ace, str) or ace not in ACE_CHOICES):
+        raise MeldError(f"ace {ace!r} must be 'low' or 'high'")
+
+
 def _codes(codes_: Sequence[str]) -> list[str]:
     """Canonical codes (``INFO`` keys); anything else is a :class:`MeldError`."""
     out: list[str] = []
@@ -68,6 +83,7 @@ def _codes(codes_: Sequence[str]) -> list[str]:
 
 
 def _arrange_set(symbol: str, cards: Sequence[str]) -> Layout:
+    """Rule 8: naturals of rank ``symbol`` and at most one wild (its last card), 9 at most."""
     naturals = [code for code in cards if not INFO[code].wild]
     wilds = [code for code in cards if INFO[code].wild]
     for code in naturals:
@@ -164,49 +180,95 @@ def _run_fault(naturals: dict[int, str], wilds: list[str], suit: str) -> str:
         missing = [p for p in range(low, high + 1) if p not in naturals]
         names = ", ".join(position_name(p, suit) for p in missing)
         return f"the cards do not run: missing {names} (no wrap-around; one wild at most)"
-    if wilds and low == ACE_LOW and high == ACE_HIGH:
-        return f"a sequence holds at most {MAX_SEQUENCE} cards"
     return ""
 
 
-def _stays_message(keep_wild_at: int, suit: str) -> str:
-    return (
-        f"the wild stays where it stands for {position_name(keep_wild_at, suit)}: it moves "
-        "only when its natural card is added, or to the other end to make room (rule 10)"
-    )
+@dataclass(slots=True)
+class _TableWild:
+    """The wild a sequence already holds on the table: rule 10 says where it may go."""
+
+    code: str
+    position: int
+    at_end: bool
+    fixed: AbstractSet[int]  # the positions of the meld's naturals, which never move
+
+    def stays(self, r: _Reading) -> bool:
+        """Whether ``r`` keeps this wild where it stands (rule 10's default)."""
+        return r.wild == self.code and r.wild_at == self.position
+
+    def allows(self, r: _Reading, suit: str) -> bool:
+        """Whether reading ``r`` places this wild as rule 10 allows.
+
+        Cards added together count as added one at a time (in an order that works), so a
+        wild that moved to an end may find itself inside the run once the rest is added.
+        """
+        if r.wild == self.code:
+            if r.wild_at == self.position:
+                return True  # it stays where it stands
+            if self.position in r.naturals:
+                return True  # replaced by its natural card, it moved to an end
+            if self.at_end and min(r.naturals) < r.wild_at < max(r.naturals):
+                return True  # it crossed to the other end to make room for a card beyond it
+        return self.reads_natural(r, suit)
+
+    def reads_natural(self, r: _Reading, suit: str) -> bool:
+        """Whether this wild is a same-suit 2 that ``r`` reads as natural in its own place.
+
+        It leaves its place to its natural card, or off the top of the run once the run
+        reaches down to its 3. A wild added with it never takes its place (a wild is replaced
+        only by its natural card): that wild comes after, at an end of the run the 2 joined.
+        """
+        if self.code != f"2{suit}" or r.naturals.get(2) != self.code or 2 in self.fixed:
+            return False
+        top = max(self.fixed)
+        if self.position < top and self.position not in r.naturals:
+            return False  # below the run's top, only its natural card could take its place
+        return r.wild is None or r.wild_at < 2 or r.wild_at > top
+
+    def stays_message(self, suit: str) -> str:
+        where = position_name(self.position, suit)
+        how = (
+            "a wild at an end moves only when its natural card is added, or to the other end "
+            "to make room"
+            if self.at_end
+            else "a wild inside a sequence moves only when its natural card is added"
+        )
+        return f"the wild stays where it stands for {where}: {how} (rule 10)"
 
 
-def _rule_10(
-    readings: list[_Reading], suit: str, keep_wild_at: int | None
-) -> tuple[list[_Reading], bool]:
-    """The readings rule 10 allows, and whether the table's wild stays where it stands.
+def _rule_10(readings: list[_Reading], suit: str, table_wild: _TableWild | None) -> list[_Reading]:
+    """The readings rule 10 allows (not the player's to choose, so before any hint).
 
-    A same-suit 2 that can be natural is natural (the readings with the most naturals). A
-    wild already in the meld (at ``keep_wild_at``) stays put if it can; otherwise it moves
-    only if its natural card took its place, or to an end — never into a gap.
+    A same-suit 2 that can be natural is natural (the readings with the most naturals). The
+    wild already in the meld stays where it stands or moves as :meth:`_TableWild.allows` says.
     """
     most = max(len(r.naturals) for r in readings)
     readings = [r for r in readings if len(r.naturals) == most]
-    if keep_wild_at is None:
-        return readings, False
-    stays = [r for r in readings if r.wild_at == keep_wild_at]
-    if stays:
-        return stays, True
-    moves = [
-        r
-        for r in readings
-        if r.wild is None  # the table's wild is a 2 that now reads as natural
-        or keep_wild_at in r.naturals  # displaced by its natural card
-        or not min(r.naturals) < r.wild_at < max(r.naturals)  # to an end
-    ]
-    if not moves:
-        raise MeldError(_stays_message(keep_wild_at, suit))
-    return moves, False
+    if table_wild is None:
+        return readings
+    allowed = [r for r in readings if table_wild.allows(r, suit)]
+    if not allowed and all(r.wild not in (None, table_wild.code) for r in readings):
+        natural = position_name(table_wild.position, suit)
+        raise MeldError(
+            f"a sequence may hold at most one wild card: its {table_wild.code} standing for "
+            f"{natural} stays wild, and a wild gives way only to its natural card (rule 10)"
+        )
+    if not allowed:
+        raise MeldError(table_wild.stays_message(suit))
+    return allowed
 
 
 def _a(rank: str) -> str:
     """The rank with its article: 'a 5', 'an A', 'an 8'."""
     return f"an {rank}" if rank in ("A", "8") else f"a {rank}"
+
+
+def _plays_ace(r: _Reading, spot: int) -> bool:
+    """Whether ``r`` puts the ace at ``spot``: its natural ace if it holds one (so in a run
+    of 14 the hint places the natural ace and the wild takes the other end), else its wild."""
+    if ACE_LOW in r.naturals or ACE_HIGH in r.naturals:
+        return spot in r.naturals
+    return r.wild is not None and r.wild_at == spot
 
 
 def _pick(
@@ -215,31 +277,25 @@ def _pick(
     *,
     wild_rank: str | None,
     ace: str | None,
-    keep_wild_at: int | None,
+    table_wild: _TableWild | None,
 ) -> _Reading:
     """Choose among valid readings: rule 10 first (it is not the player's to choose, so it
     narrows the readings before any hint), then the player's hints, then defaults."""
-    readings, kept = _rule_10(readings, suit, keep_wild_at)
+    readings = _rule_10(readings, suit, table_wild)
     if wild_rank is not None:
-        if not isinstance(wild_rank, str) or wild_rank not in WILD_RANK_POSITIONS:
-            raise MeldError(f"wildRank {wild_rank!r} is not a rank (A K Q J 10 … 3 2)")
         if all(r.wild is None for r in readings):
             two = any(2 in r.naturals for r in readings)
             why = f" (its 2{suit} is natural in its own place, rule 10)" if two else ""
             raise MeldError(f"wildRank names no card: this sequence has no wild card{why}")
         wanted = WILD_RANK_POSITIONS[wild_rank]
         matching = [r for r in readings if r.wild is not None and r.wild_at in wanted]
-        if not matching and kept:
-            assert keep_wild_at is not None
-            raise MeldError(_stays_message(keep_wild_at, suit))
+        if not matching and table_wild is not None and any(map(table_wild.stays, readings)):
+            raise MeldError(table_wild.stays_message(suit))
         if not matching:
             raise MeldError(f"the wild card cannot stand for {_a(wild_rank)} in this sequence")
         readings = matching
     if ace is not None:
-        if not isinstance(ace, str) or ace not in ACE_CHOICES:
-            raise MeldError(f"ace {ace!r} must be 'low' or 'high'")
-        spot = ACE_CHOICES[ace]
-        readings = [r for r in readings if spot in r.naturals or r.wild_at == spot]
+        readings = [r for r in readings if _plays_ace(r, ACE_CHOICES[ace])]
         if not readings:
             raise MeldError(f"the ace cannot play {ace} in this sequence")
     if len(readings) == 1:
@@ -248,7 +304,7 @@ def _pick(
     def preference(r: _Reading) -> tuple[int, int, int, int]:
         return (
             len(r.naturals),  # rule 10: a same-suit 2 that can be natural is natural
-            int(keep_wild_at is not None and r.wild_at == keep_wild_at),  # wilds stay put
+            int(table_wild is not None and table_wild.stays(r)),  # wilds stay put
             int(ACE_HIGH in r.naturals),  # an ace that could go either way goes high
             int(r.wild is None or r.wild_at > max(r.naturals)),  # an end wild goes high
         )
@@ -257,6 +313,7 @@ def _pick(
 
 
 def _sequence_layout(suit: str, reading: _Reading) -> Layout:
+    """The table order of a reading: its cards by position, from the low end up."""
     slots = dict(reading.naturals)
     if reading.wild is not None:
         slots[reading.wild_at] = reading.wild
@@ -273,12 +330,12 @@ def _arrange_sequence(
     *,
     wild_rank: str | None,
     ace: str | None,
-    keep_wild_at: int | None = None,
+    table_wild: _TableWild | None = None,
 ) -> Layout:
     readings, fault = _readings(suit, cards, fixed)
     if not readings:
         raise MeldError(fault or "these cards do not make a sequence")
-    chosen = _pick(readings, suit, wild_rank=wild_rank, ace=ace, keep_wild_at=keep_wild_at)
+    chosen = _pick(readings, suit, wild_rank=wild_rank, ace=ace, table_wild=table_wild)
     return _sequence_layout(suit, chosen)
 
 
@@ -292,8 +349,10 @@ def arrange_new(
 
     ``wild_rank`` (a rank symbol) says what an end wild stands for; ``ace`` (``low``/``high``)
     where an ace goes when either end would do. Without them rule 10's defaults apply:
-    same-suit 2s natural where possible, an end wild at the high end.
+    same-suit 2s natural where possible, an end wild at the high end, an ace that fits either
+    end high (in a run of 14 the wild then stands for the ace low).
     """
+    _check_hints(wild_rank, ace)
     cards = _codes(codes_)
     if len(cards) < 3:
         raise MeldError("a meld needs at least 3 cards")
@@ -333,10 +392,13 @@ def arrange_extension(
 ) -> Layout:
     """Re-read ``meld`` with cards added (rules 8–10).
 
-    Naturals stay where they are. A wild whose natural card is added moves to an end; a wild
-    at an end may move to the other end to make room; an inner wild stays (it is still the
-    only card for its gap).
+    Naturals stay where they are. The meld's wild stays where it stands unless rule 10 moves
+    it: replaced by its natural card it goes to an end; at an end it crosses to the other end
+    to make room for a card beyond it; a same-suit 2 reads as natural once its place is
+    reached. Cards added together count as added one at a time. The hints choose among the
+    placements rule 10 allows (``ace`` places the natural ace when there is one).
     """
+    _check_hints(wild_rank, ace)
     added = _codes(codes_)
     if not added:
         raise MeldError("add at least one card to the meld")
@@ -348,18 +410,16 @@ def arrange_extension(
             raise MeldError("a set may hold at most one wild card and this one has its wild")
         return _arrange_set(meld.rank, [*meld.cards, *added])
     assert meld.suit is not None
-    fixed: dict[int, str] = {}
-    loose: list[str] = []
-    for index, code in enumerate(meld.cards):
-        if index == meld.wild:
-            loose.append(code)
-        else:
-            fixed[meld.low + index] = code
+    fixed = {meld.low + i: code for i, code in enumerate(meld.cards) if i != meld.wild}
+    table_wild = None
+    if meld.wild >= 0:
+        table_wild = _TableWild(
+            meld.cards[meld.wild],
+            meld.low + meld.wild,
+            meld.wild in (0, len(meld.cards) - 1),  # Layout.wild_at_end
+            fixed.keys(),
+        )
+        added = [meld.cards[meld.wild], *added]  # read again with the cards added
     return _arrange_sequence(
-        meld.suit,
-        loose + added,
-        fixed,
-        wild_rank=wild_rank,
-        ace=ace,
-        keep_wild_at=meld.wild_position,
+        meld.suit, added, fixed, wild_rank=wild_rank, ace=ace, table_wild=table_wild
     )
