@@ -25,9 +25,10 @@ Choices where the spec leaves room (each documented where it is implemented):
   wild); ``decide`` accepts every legal meld, listed or not, and commands may say which rank
   an end wild stands for (``wildRank``) and where an either-way ace goes (``ace``).
 * Rule 10 comes before those hints: a same-suit 2 that can be natural is natural, and a wild
-  already on the table stays where it stands unless its natural card is added (then it goes
-  to an end, the player's choice, or bridges a gap the same addition opens); otherwise it
-  never jumps into a gap another card opens.
+  already on the table gives way only to its natural card (then it goes to an end, the
+  player's choice, or bridges a gap the same addition opens); a wild at one end of a run may
+  cross to the other end to make room for an added card (``2C(as 4C) 5C 6C`` + ``8C`` gives
+  ``5C 6C 2C(as 7C) 8C``); a wild inside a run never moves otherwise.
 * ``CloseTable`` by a seated player abandons the match: the unfinished hand is not scored
   (``HandAbandoned`` reveals its deck and salt), scored hands stay in the ledger, no winner.
 * Rule 13 forbids re-discarding the single card taken from the pile; a second copy of the

@@ -21,7 +21,7 @@ class TakePile(Command, frozen=True, tag="take_pile"):
 
 class Meld(Command, frozen=True, tag="meld"):
     """Rule 12b: lay a new meld. ``wild_rank`` says what an end wild stands for (a rank
-    symbol); ``ace`` (``"low"``/``"high"``) where an ace goes when either end fits."""
+    symbol); ``ace`` (``"low"``/``"high"``) where the natural ace goes when either end fits."""
 
     seat: int
     cards: list[str]
