@@ -39,8 +39,10 @@ def stacked_deck(
     pozzetti: Sequence[str] = ("", ""),
     discard: str | None = None,
     stock: str = "",
+    stock_end: str = "",
 ) -> list[str]:
-    """A full deck whose deal (rule 6) gives these cards (space-separated codes)."""
+    """A full deck whose deal (rule 6) gives these cards (space-separated codes); ``stock``
+    is the top of the stock, ``stock_end`` its last cards."""
     deck: list[str | None] = [None] * 108
     dealt = 11 * players
     for seat, text in (hands or {}).items():
@@ -54,6 +56,9 @@ def stacked_deck(
         deck[dealt + 22] = discard
     for i, code in enumerate(stock.split()):
         deck[dealt + 23 + i] = code
+    ending = stock_end.split()
+    for i, code in enumerate(ending):
+        deck[108 - len(ending) + i] = code
     left = Counter(codes(burraco_pack()))
     left.subtract(code for code in deck if code is not None)
     extra = {code: -count for code, count in left.items() if count < 0}
@@ -165,6 +170,15 @@ def melds(seat: int, meld: int, cards: str, hand: int = 1) -> Melded:
         hand=hand, seat=seat, team=team_of(seat), meld=meld, kind=layout.kind,
         cards=list(layout.cards), suit=layout.suit, rank=layout.rank, low=layout.low,
         wild=layout.wild,
+    )  # fmt: skip
+
+
+def extends(seat: int, meld: int, added: str, cards: str, hand: int = 1) -> MeldExtended:
+    """``seat`` adds ``added`` to meld ``meld`` of its team, which now reads ``cards``."""
+    layout = arrange_new(cards.split())
+    return MeldExtended(
+        hand=hand, seat=seat, team=team_of(seat), meld=meld, added=added.split(),
+        cards=list(layout.cards), low=layout.low, wild=layout.wild,
     )  # fmt: skip
 
 
