@@ -106,7 +106,7 @@ def postgres_server() -> str:
             f"PostgreSQL is not reachable at {redacted(POSTGRES_URL)}: {error}\n"
             "Tests marked 'postgres' need it. Start it (.ci/run starts one on 127.0.0.1:5432 "
             "with trust auth and a 'test' database), or point CARDROOM_TEST_POSTGRES at a "
-            "server, or deselect these tests: pytest -m \"not postgres\"",
+            'server, or deselect these tests: pytest -m "not postgres"',
             pytrace=False,
         )
     return POSTGRES_URL

@@ -86,9 +86,7 @@ def serving(settings: Settings, *, run_projector: bool = True) -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn-test", daemon=True)
     thread.start()
-    wait_until(
-        lambda: server.started or not thread.is_alive(), 20, "the test server did not start"
-    )
+    wait_until(lambda: server.started or not thread.is_alive(), 20, "the test server did not start")
     assert server.started, "the test server stopped before it started serving"
     try:
         yield f"http://127.0.0.1:{port}"

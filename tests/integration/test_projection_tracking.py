@@ -82,9 +82,7 @@ def test_a_fence_expires_if_the_rebuild_dies(client: redis.Redis, redis_prefix: 
     keys = Keys(redis_prefix)
     Tracking(client, keys).fence("dead", ttl_ms=50)
     assert client.get(keys.position()) == b"rebuilding:dead"
-    wait_until(
-        lambda: client.get(keys.position()) is None, 10, "the dead rebuild's fence stayed"
-    )
+    wait_until(lambda: client.get(keys.position()) is None, 10, "the dead rebuild's fence stayed")
 
 
 def test_each_commit_announces_the_new_position(client: redis.Redis, redis_prefix: str) -> None:

@@ -64,12 +64,14 @@ def test_on_postgresql_the_worker_wakes_on_notify_rather_than_polling(
     try:
         wakeup.wait(stop, 30)  # the first wake-up comes once LISTEN is in effect
         woken = threading.Event()
-        # An idle worker between polls ten minutes apart: only a NOTIFY ends its wait in time.
-        idle = threading.Thread(
-            target=lambda: (wakeup.wait(stop, 600), woken.set()), daemon=True
-        )
-        idle.start()
+
+        def idle() -> None:  # a worker between polls ten minutes apart
+            wakeup.wait(stop, 600)
+            woken.set()
+
+        threading.Thread(target=idle, daemon=True).start()
         table_id = new_table(store, "burraco", 2)
+        # Only a NOTIFY can end that wait within the bound.
         wait_until(woken.is_set, 30, "storing an event did not wake the idle worker")
     finally:
         stop.set()

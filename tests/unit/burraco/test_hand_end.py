@@ -38,7 +38,7 @@ SHED = {8: ("JS JH JC", ""), 4: ("JS JH JC", "3H 4H 5H 6H"),
 
 def history_to_close(
     hand: str = "QC KC AC 9H", team_melds: tuple[str, ...] = (BURRACO,), *,
-    last_turn: bool = False, **options: object,
+    last_turn: bool = False, **options: Any,
 ) -> list[Any]:  # fmt: skip
     """Seat 1 melds all but ``hand`` on its first turn; seat 3 melds ``team_melds`` and a run
     of spades and takes its team's pozzetto; on seat 1's next turn it draws a jack and adds
@@ -68,7 +68,7 @@ def history_to_close(
     return [*events, draws(1, "JC"), extends(1, 1, "JC", f"{jacks} JC")]
 
 
-def ready_to_close(hand: str = "QC KC AC 9H", **options: object) -> Table:
+def ready_to_close(hand: str = "QC KC AC 9H", **options: Any) -> Table:
     """Seat 1 has drawn and holds ``hand``; its team (1) has its pozzetto and a clean burraco."""
     return given(history_to_close(hand, **options))
 

@@ -9,7 +9,7 @@ import pytest
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.events import PozzettoOpened, PozzettoTaken
 from domain.burraco.game import GAME
-from domain.burraco.state import PLAY, Table
+from domain.burraco.state import PLAY
 from domain.errors import IllegalCommand
 
 from .helpers import (
@@ -83,7 +83,9 @@ def test_burraco_rule_16_the_player_goes_on_melding_from_the_pozzetto_then_disca
 
 def test_burraco_rule_17_melding_all_but_one_and_discarding_takes_it_sealed() -> None:
     table, events = play(
-        given(drawn("3H 4H 5H 9C")), Meld(seat=1, cards=["3H", "4H", "5H"]), Discard(seat=1, card="9C")
+        given(drawn("3H 4H 5H 9C")),
+        Meld(seat=1, cards=["3H", "4H", "5H"]),
+        Discard(seat=1, card="9C"),
     )
     assert names(events) == ["Melded", "Discarded", "PozzettoTaken"]
     assert events[-1].direct is False
@@ -94,7 +96,9 @@ def test_burraco_rule_17_melding_all_but_one_and_discarding_takes_it_sealed() ->
 
 def test_burraco_rule_17_the_sealed_pozzetto_opens_when_the_turn_comes_round() -> None:
     table, _ = play(
-        given(drawn("3H 4H 5H 9C")), Meld(seat=1, cards=["3H", "4H", "5H"]), Discard(seat=1, card="9C")
+        given(drawn("3H 4H 5H 9C")),
+        Meld(seat=1, cards=["3H", "4H", "5H"]),
+        Discard(seat=1, card="9C"),
     )
     for seat in (2, 3):
         table, events = play(table, Draw(seat=seat),
