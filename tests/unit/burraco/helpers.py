@@ -71,20 +71,26 @@ def seated_table(
     deck: list[str] | None = None, options: Mapping[str, Any] | None = None, seed: int = 7
 ) -> Table:
     """Open a table (stacked ``deck`` for hand 1 if given) and fill every seat."""
-    options = dict(options or {})
-    table = apply(None, GAME.decide(None, OpenTable(
-        game="burraco", options=options, seed=seed, decks=[deck] if deck else []
-    )))  # fmt: skip
-    for seat in range(table.players):
-        table = apply(table, GAME.decide(table, TakeSeat(name=f"p{seat}", token_hash=f"h{seat}")))
-    return table
+    return given(opening(deck, seed=seed, **dict(options or {})))
 
 
 def apply(table: Table | None, events: Iterable[Any]) -> Table:
+    """``table`` with ``events`` folded in by the game's ``evolve``.
+
+    Every card must come from where the rules take it: a draw is the top of the stock, a
+    pozzetto or pile taken is the whole of it, a meld or discard comes from the seat's hand.
+    """
     for event in events:
+        if table is not None and table.round is not None:
+            _check_cards(table.round, event)
         table = GAME.evolve(table, event)
-    assert table is not None
+    assert table is not None, "no events"
     return table
+
+
+def given(events: Iterable[Any]) -> Table:
+    """The table these events leave: a position is what happened at the table."""
+    return apply(None, events)
 
 
 def play(table: Table, *commands: Any) -> tuple[Table, list[Any]]:
@@ -119,21 +125,6 @@ def opening(deck: list[str] | None = None, *, seed: int = 7, **options: Any) -> 
         table = apply(table, seated)
         events += seated
     return events
-
-
-def given(events: Iterable[Any]) -> Table:
-    """The table these events leave, each folded in with the game's ``evolve``.
-
-    Every card must come from where the rules take it: a draw is the top of the stock, a
-    pozzetto or pile taken is the whole of it, a meld or discard comes from the seat's hand.
-    """
-    table: Table | None = None
-    for event in events:
-        if table is not None and table.round is not None:
-            _check_cards(table.round, event)
-        table = GAME.evolve(table, event)
-    assert table is not None, "no events"
-    return table
 
 
 def _check_cards(r: Round, event: Any) -> None:
