@@ -65,9 +65,9 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         error = _answers(configured)
         if error is not None:
             pytest.fail(
-                f"CARDROOM_TEST_REDIS_URL={redacted(configured)} is not reachable: {error}. "
-                "Start that server, or unset the variable to use the local Redis or a private "
-                "embedded one.",
+                f"CARDROOM_TEST_REDIS_URL={redacted(configured)} is not reachable ({error}); "
+                "start that server, or unset the variable to use the local Redis or a private "
+                "embedded one",
                 pytrace=False,
             )
         yield configured
@@ -102,14 +102,16 @@ def postgres_server() -> str:
     try:
         psycopg.connect(POSTGRES_URL, connect_timeout=3).close()
     except psycopg.Error as error:
-        pytest.fail(
-            f"PostgreSQL is not reachable at {redacted(POSTGRES_URL)}: {error}\n"
-            "Tests marked 'postgres' need it. Start it (.ci/run starts one on 127.0.0.1:5432 "
-            "with trust auth and a 'test' database), or point CARDROOM_TEST_POSTGRES at a "
-            'server, or deselect these tests: pytest -m "not postgres"',
-            pytrace=False,
-        )
-    return POSTGRES_URL
+        problem = error
+    else:
+        return POSTGRES_URL
+    pytest.fail(
+        f"PostgreSQL is not reachable at {redacted(POSTGRES_URL)}: {problem}\n"
+        "Tests marked 'postgres' need it. Start it (.ci/run starts one on 127.0.0.1:5432 "
+        "with trust auth and a 'test' database), or point CARDROOM_TEST_POSTGRES at a "
+        'server, or deselect these tests: pytest -m "not postgres"',
+        pytrace=False,
+    )
 
 
 @pytest.fixture
