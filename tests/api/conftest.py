@@ -13,6 +13,7 @@ from litestar.testing import TestClient
 
 from api.app import create_app
 from infra.settings import Settings
+from tests.waiting import wait_until
 
 
 def make_settings(tmp: Path, redis_url: str, prefix: str, *, stacked: bool = True) -> Settings:
@@ -70,7 +71,6 @@ def free_port() -> int:
 def serving(settings: Settings, *, run_projector: bool = True) -> Iterator[str]:
     """An app under uvicorn on a free port, in a thread of this process (real HTTP)."""
     import threading
-    import time
 
     import uvicorn
 
@@ -86,10 +86,8 @@ def serving(settings: Settings, *, run_projector: bool = True) -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn-test", daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the test server did not start"
-        time.sleep(0.02)
+    wait_until(lambda: server.started or not thread.is_alive(), 20, "the test server did not start")
+    assert server.started, "the test server stopped before it started serving"
     try:
         yield f"http://127.0.0.1:{port}"
     finally:

@@ -7,13 +7,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import redis
 
 from tests.api.conftest import free_port
+from tests.waiting import wait_until
 
 START_TIMEOUT = 40.0
 
@@ -36,18 +36,16 @@ def test_cardroom_serve_on_embedded_defaults_answers_and_stops_cleanly(tmp_path:
         stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            assert process.poll() is None, process.stdout.read().decode() if process.stdout else ""
-            try:
-                if httpx.get(f"{base}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "cardroom serve did not answer /health"
-            time.sleep(0.2)
 
+    def healthy() -> bool:
+        assert process.poll() is None, process.stdout.read().decode() if process.stdout else ""
+        try:
+            return httpx.get(f"{base}/health", timeout=2).status_code == 200
+        except httpx.TransportError:
+            return False
+
+    try:
+        wait_until(healthy, START_TIMEOUT, "cardroom serve did not answer /health")
         created = httpx.post(f"{base}/tables", json={"game": "bourre", "options": {"seats": 2}})
         assert created.status_code == 201, created.text
         table = created.json()["tableId"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from uuid import UUID
 
 import pytest
@@ -12,6 +11,7 @@ import redis
 from projections.keys import Keys
 from projections.reader import ReadModels
 from projections.tracking import Batch, Tracking
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration
 
@@ -81,8 +81,8 @@ def test_a_rebuild_fence_blocks_every_commit_until_released(
 def test_a_fence_expires_if_the_rebuild_dies(client: redis.Redis, redis_prefix: str) -> None:
     keys = Keys(redis_prefix)
     Tracking(client, keys).fence("dead", ttl_ms=50)
-    time.sleep(0.1)
-    assert client.get(keys.position()) is None
+    assert client.get(keys.position()) == b"rebuilding:dead"
+    wait_until(lambda: client.get(keys.position()) is None, 10, "the dead rebuild's fence stayed")
 
 
 def test_each_commit_announces_the_new_position(client: redis.Redis, redis_prefix: str) -> None:
@@ -100,22 +100,35 @@ def test_wait_for_returns_once_the_position_is_reached(
     client: redis.Redis, redis_prefix: str
 ) -> None:
     keys = Keys(redis_prefix)
-    reader = ReadModels(client, redis_prefix)
-    assert reader.position() == 0
+    reader = LookCounting(client, redis_prefix)
     assert reader.wait_for(0, timeout=0)
-    timer = threading.Timer(0.05, lambda: client.set(keys.position(), b"9"))
-    timer.start()
-    started = time.monotonic()
-    assert reader.wait_for(9, timeout=2.0)
-    assert time.monotonic() - started < 1.0
-    timer.join()
+    reader.looks = 0
+    answers: list[bool] = []
+    # A timeout far longer than the test waits: only reaching 9 can end this wait.
+    waiting = threading.Thread(
+        target=lambda: answers.append(reader.wait_for(9, timeout=600)), daemon=True
+    )
+    waiting.start()
+    wait_until(lambda: reader.looks >= 2, 30, "wait_for did not start waiting for 9")
+    client.set(keys.position(), b"9")
+    waiting.join(timeout=30)
+    assert answers == [True]
 
 
 def test_wait_for_gives_up_after_its_timeout(client: redis.Redis, redis_prefix: str) -> None:
-    reader = ReadModels(client, redis_prefix)
-    started = time.monotonic()
+    reader = LookCounting(client, redis_prefix)
     assert not reader.wait_for(1, timeout=0.1)
-    assert 0.09 <= time.monotonic() - started < 0.5
+    assert reader.looks > 1  # it kept looking until the timeout, then gave up
+
+
+class LookCounting(ReadModels):
+    """A reader that counts how often it looked at the projection's position."""
+
+    looks = 0
+
+    def position(self) -> int:
+        self.looks += 1
+        return super().position()
 
 
 def test_reader_answers_none_for_a_table_it_has_not_projected(

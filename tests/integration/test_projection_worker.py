@@ -4,7 +4,6 @@ NOTIFY, survives failures, stops when asked; ``wait_for`` gives read-your-writes
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,9 @@ import redis
 from infra.store import StoreUnavailable, TableStore
 from projections.reader import ReadModels
 from projections.runner import Projector
+from projections.wakeup import wakeup_for
 from tests.integration.test_projection_support import new_table, open_store, play, seat_everyone
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.integration
 
@@ -58,16 +59,27 @@ def test_on_postgresql_the_worker_wakes_on_notify_rather_than_polling(
     tmp_path: Path, postgres_url: str, client: redis.Redis, redis_prefix: str
 ) -> None:
     store = open_store("postgres", tmp_path, postgres_url)
-    reader = ReadModels(client, redis_prefix)
-    # A poll interval of a minute: only LISTEN/NOTIFY can explain a quick projection.
-    with Worker(Projector(store, client, redis_prefix), poll_interval=60):
-        time.sleep(0.3)  # let it go idle
+    wakeup = wakeup_for(store)
+    stop = threading.Event()
+    try:
+        wakeup.wait(stop, 30)  # the first wake-up comes once LISTEN is in effect
+        woken = threading.Event()
+
+        def idle() -> None:  # a worker between polls ten minutes apart
+            wakeup.wait(stop, 600)
+            woken.set()
+
+        threading.Thread(target=idle, daemon=True).start()
         table_id = new_table(store, "burraco", 2)
+        # Only a NOTIFY can end that wait within the bound.
+        wait_until(woken.is_set, 30, "storing an event did not wake the idle worker")
+    finally:
+        stop.set()
+        wakeup.close()
+    reader = ReadModels(client, redis_prefix)
+    with Worker(Projector(store, client, redis_prefix), poll_interval=600):
         seat_everyone(store, table_id, 2)
-        position = store.max_position()
-        started = time.monotonic()
-        assert reader.wait_for(position, timeout=5)
-        assert time.monotonic() - started < 2
+        assert reader.wait_for(store.max_position(), timeout=30)
         assert reader.view(table_id, 1) is not None
     store.close()
 

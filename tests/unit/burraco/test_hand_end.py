@@ -13,26 +13,64 @@ from domain.burraco.state import OVER, PLAY, Table
 from domain.errors import IllegalCommand
 
 from .helpers import (
+    discards,
+    draws,
+    extends,
+    given,
     hand_round,
+    melds,
     names,
+    opening,
     play,
+    quiet_turns,
     seated_table,
     stacked_deck,
-    with_hand,
-    with_melds,
-    with_pozzetto_taken,
-    with_round,
+    takes_pile,
+    takes_pozzetto,
 )
 
 BURRACO = "4D 5D 6D 7D 8D 9D 10D"
+POZZETTO = "AS KS QS 10S 9S 8S AD KD QD 3D AH"
+# What seat 1 melds on its first turn to keep a hand of 8, 4, 3 or 1 cards: jacks, hearts.
+SHED = {8: ("JS JH JC", ""), 4: ("JS JH JC", "3H 4H 5H 6H"),
+        3: ("JS JH JC", "3H 4H 5H 6H 7H"), 1: ("JS JH JC JD", "3H 4H 5H 6H 7H 8H")}  # fmt: skip
 
 
-def ready_to_close(hand: str = "QC KC AC 9H", **options: object) -> Table:
-    """Seat 1 has drawn; its team (1) has its pozzetto and a clean burraco."""
-    table = seated_table(stacked_deck(), options=dict(options))
-    table, _ = play(table, Draw(seat=1))
-    table = with_pozzetto_taken(with_melds(table, 1, BURRACO), team=1, seat=3)
-    return with_hand(table, 1, hand)
+def history_to_close(
+    hand: str = "QC KC AC 9H", team_melds: tuple[str, ...] = (BURRACO,), *,
+    last_turn: bool = False, **options: Any,
+) -> list[Any]:  # fmt: skip
+    """Seat 1 melds all but ``hand`` on its first turn; seat 3 melds ``team_melds`` and a run
+    of spades and takes its team's pozzetto; on seat 1's next turn it draws a jack and adds
+    it to its set: seat 1 holds ``hand``, having drawn. With ``last_turn`` nine quiet rounds
+    (and two pile takes) come first, so that draw leaves two cards in the stock (rule 20)."""
+    jacks, hearts = SHED[len(hand.split())]
+    deck = stacked_deck(
+        hands={1: f"{hand} {jacks} {hearts}", 3: " ".join([*team_melds, "3S 4S 5S 6S"])},
+        pozzetti=(POZZETTO, ""), discard="QH",
+        stock="KH 7S" if last_turn else "KH KH 7S QH JC", stock_end="JC 2C 2C" if last_turn else "",
+    )  # fmt: skip
+    laid = [(1, jacks), (1, hearts), *((3, text) for text in team_melds), (3, "3S 4S 5S 6S 7S")]
+    meld = dict(enumerate(((seat, text) for seat, text in laid if text), start=1))
+    by_seat = {seat: [melds(seat, i, text) for i, (s, text) in meld.items() if s == seat]
+               for seat in (1, 3)}  # fmt: skip
+    events = [*opening(deck, **options), draws(1, "KH"), *by_seat[1], discards(1, "KH")]
+    if last_turn:  # seats 2 and 0 take the pile, so that seat 1 draws the stock down to two
+        events += [takes_pile(2, "QH KH"), discards(2, "KH")]
+    else:
+        events += [draws(2, "KH"), discards(2, "KH")]
+    events += [draws(3, "7S"), *by_seat[3], takes_pozzetto(3, 0, POZZETTO), discards(3, "AH")]
+    if last_turn:
+        events += [takes_pile(0, "KH AH"), discards(0, "AH")]
+        events += quiet_turns(given(events), 36)
+    else:
+        events += [draws(0, "QH"), discards(0, "QH")]
+    return [*events, draws(1, "JC"), extends(1, 1, "JC", f"{jacks} JC")]
+
+
+def ready_to_close(hand: str = "QC KC AC 9H", **options: Any) -> Table:
+    """Seat 1 has drawn and holds ``hand``; its team (1) has its pozzetto and a clean burraco."""
+    return given(history_to_close(hand, **options))
 
 
 def test_burraco_rule_18_a_player_closes_by_melding_all_but_one_and_discarding_it() -> None:
@@ -47,25 +85,26 @@ def test_burraco_rule_18_a_player_closes_by_melding_all_but_one_and_discarding_i
 
 
 def test_burraco_rule_18a_without_the_pozzetto_the_last_discard_takes_it_instead() -> None:
-    table = seated_table(stacked_deck())
-    table, _ = play(table, Draw(seat=1))
-    table = with_melds(with_hand(table, 1, "QC KC AC 9H"), 1, BURRACO)
+    deck = stacked_deck(hands={1: f"QC KC AC 3D {BURRACO}"}, stock="9H")
+    table = given([*opening(deck), draws(1, "9H"), melds(1, 1, f"3D {BURRACO}")])
     table, events = play(table, Meld(seat=1, cards=["QC", "KC", "AC"]), Discard(seat=1, card="9H"))
     assert names(events) == ["Melded", "Discarded", "PozzettoTaken"]
 
 
 def test_burraco_rule_18b_the_team_needs_a_burraco_to_close() -> None:
-    table = with_round(ready_to_close("9H"), melds=())
+    table = given(history_to_close("9H", team_melds=("4D 5D 6D 7D", "8C 8H 8S")))
     with pytest.raises(IllegalCommand, match="your team needs a burraco to close"):
         GAME.decide(table, Discard(seat=1, card="9H"))
 
 
 def test_burraco_rule_18b_option_close_requires_a_clean_burraco() -> None:
-    table = ready_to_close("9H", close_requires="clean_burraco")
-    table = with_melds(with_round(table, melds=()), 1, "4D 5D 6D JK 8D 9D 10D")
+    dirty = ("4D 5D 6D JK 8D 9D 10D",)
+    history = history_to_close("9H", dirty, close_requires="clean_burraco")
     with pytest.raises(IllegalCommand, match="needs a clean burraco"):
-        GAME.decide(table, Discard(seat=1, card="9H"))
-    table = with_melds(table, 1, "4C 5C 6C 7C 8C 9C 10C")
+        GAME.decide(given(history), Discard(seat=1, card="9H"))
+    clubs = "4C 5C 6C 7C 8C 9C 10C"
+    history = history_to_close(f"{clubs} 9H", dirty, close_requires="clean_burraco")
+    table = given([*history, melds(1, 5, clubs)])
     _, events = play(table, Discard(seat=1, card="9H"))
     assert "HandClosed" in names(events)
 
@@ -82,12 +121,11 @@ def test_burraco_rule_18d_the_closing_discard_may_not_be_a_wild() -> None:
 
 
 def test_burraco_rule_20_the_hand_ends_after_the_turn_that_leaves_two_cards_in_the_stock() -> None:
-    table = seated_table(stacked_deck())
-    r = hand_round(table)
-    table = with_round(table, stock_next=len(r.deck) - 3)
-    table, events = play(table, Draw(seat=1))
+    history = opening(stacked_deck())
+    table = given([*history, *quiet_turns(given(history), 38)])  # 3 cards left; seat 3 draws
+    table, events = play(table, Draw(seat=3))
     assert hand_round(table).last_turn and hand_round(table).stock_count == 2
-    table, events = play(table, Discard(seat=1, card=hand_round(table).hands[1][0]))
+    table, events = play(table, Discard(seat=3, card=hand_round(table).hands[3][0]))
     assert names(events) == ["Discarded", "HandClosed", "HandScored", "Dealt"]
     assert events[1] == HandClosed(hand=1, reason="stock")
     assert [s.closing for s in events[2].scores] == [0, 0]  # no closing bonus
@@ -95,8 +133,8 @@ def test_burraco_rule_20_the_hand_ends_after_the_turn_that_leaves_two_cards_in_t
 
 
 def test_burraco_rule_20_the_last_player_may_still_close_for_the_bonus() -> None:
-    table = ready_to_close()
-    table = with_round(table, last_turn=True, stock_next=len(hand_round(table).deck) - 2)
+    table = ready_to_close(last_turn=True)
+    assert hand_round(table).last_turn and hand_round(table).stock_count == 2
     _, events = play(table, Meld(seat=1, cards=["QC", "KC", "AC"]), Discard(seat=1, card="9H"))
     assert events[2] == HandClosed(hand=1, reason="closed", seat=1, team=1)
     assert events[3].scores[1].closing == 100

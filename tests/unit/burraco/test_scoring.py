@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.burraco import GAME
@@ -10,68 +12,95 @@ from domain.burraco.events import HandScored, MatchWon, TeamScore
 from domain.burraco.melds import arrange_new
 from domain.burraco.options import Options
 from domain.burraco.scoring import burraco_bonus, match_winner, score_hand
-from domain.burraco.state import PLAY, Table, team_of
+from domain.burraco.state import Table, team_of
 from domain.cards import codes, parse
 
 from .helpers import (
+    discards,
+    draws,
+    given,
     hand_round,
+    melds,
     names,
+    opening,
     play,
+    quiet_turns,
     seated_table,
     stacked_deck,
-    with_hand,
-    with_melds,
-    with_pozzetto_taken,
-    with_round,
+    takes_pozzetto,
 )
 
+POZZETTO = "9C QC QD QS QH QH 3C 4C 5C 6C 7C"
 
-def spec_example(**options: object) -> Table:
-    """Spec §7's example, about to close: seat 0 (team A) holds only 9C; its partner 6D.
 
-    Team A has the clean run 3H…JH and 5D 2D 7D and its pozzetto; team B nothing melded, no
-    pozzetto and 60 points in hand.
+def about_to_close(**options: Any) -> Table:
+    """Team A about to close on seat 0's discard of 9C; counted by hand in the tests below.
+
+    Seat 2 melded 5D 2D 7D and the clean run 3S…9S and kept 6D; seat 0 melded the clean run
+    3H…JH and KC KD KS, took the pozzetto at once and melded five queens and 3C…7C from it.
+    Team B (seats 1 and 3) drew and discarded: no melds, no pozzetto, 11 cards each.
     """
-    table = seated_table(stacked_deck(), options=dict(options))
-    table = with_melds(table, 0, "3H 4H 5H 6H 7H 8H 9H 10H JH", "5D 2D 7D")
-    table = with_pozzetto_taken(table, team=0, seat=0)
-    table = with_hand(table, 0, "9C")
-    table = with_hand(table, 2, "6D")
-    table = with_hand(table, 1, "KS QS JS")
-    table = with_hand(table, 3, "10S 9S 8S")
-    return with_round(table, turn=0, phase=PLAY)
+    deck = stacked_deck(
+        hands={
+            2: "6D 5D 2D 7D 3S 4S 5S 6S 7S 8S 9S",
+            0: "3H 4H 5H 6H 7H 8H 9H 10H KC KD KS",
+            1: "3C 4C 5C 6C 7C 3D 4D 5D 6D 7D 8D",  # 10 × 5 + 10 = 60
+            3: "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",  # 5 × 5 + 6 × 10 = 85
+        },
+        pozzetti=(POZZETTO, ""), discard="AD", stock="KH KH AH JH",
+    )  # fmt: skip
+    return given([
+        *opening(deck, **options),
+        draws(1, "KH"), discards(1, "KH"),
+        draws(2, "KH"), melds(2, 1, "5D 2D 7D"), melds(2, 2, "3S 4S 5S 6S 7S 8S 9S"),
+        discards(2, "KH"),
+        draws(3, "AH"), discards(3, "AH"),
+        draws(0, "JH"), melds(0, 3, "3H 4H 5H 6H 7H 8H 9H 10H JH"), melds(0, 4, "KC KD KS"),
+        takes_pozzetto(0, 0, POZZETTO), melds(0, 5, "QC QD QS QH QH"),
+        melds(0, 6, "3C 4C 5C 6C 7C"),
+    ])  # fmt: skip
 
 
-def test_burraco_spec_example_scores_390_and_minus_160() -> None:
-    table, events = play(spec_example(), Discard(seat=0, card="9C"))
+def test_burraco_a_closing_hand_scores_as_counted_by_hand() -> None:
+    table, events = play(about_to_close(), Discard(seat=0, card="9C"))
     scored = next(e for e in events if isinstance(e, HandScored))
+    # hearts 3–J 65, 5D 2D 7D 30 (the wild 2 its own 20), spades 3–9 45, KKK 30, five queens
+    # 50, clubs 3–7 25; two clean burracos; 6D left in the partner's hand; closed
     assert scored.scores[0] == TeamScore(
-        melds=95, in_hand=-5, burracos=200, closing=100, pozzetto=0, total=390,
-        clean_burracos=1, dirty_burracos=0,
+        melds=65 + 30 + 45 + 30 + 50 + 25, in_hand=-5, burracos=400, closing=100, pozzetto=0,
+        total=740, clean_burracos=2, dirty_burracos=0,
     )  # fmt: skip
     assert scored.scores[1] == TeamScore(
-        melds=0, in_hand=-60, burracos=0, closing=0, pozzetto=-100, total=-160
+        melds=0, in_hand=-(60 + 85), burracos=0, closing=0, pozzetto=-100, total=-245
     )
-    assert scored.totals == [390, -160]
-    assert GAME.ledger(table)["hands"][0]["scores"] == [390, -160]
+    assert scored.totals == [740, -245]
+    assert GAME.ledger(table)["hands"][0]["scores"] == [740, -245]
 
 
 def test_burraco_rule_22_melds_count_every_card_whatever_its_role() -> None:
     # 5D 2D 7D: 5 + 20 + 5 — the wild 2 counts its own 20 (rule 3)
     assert sum(20 if c.code == "2D" else 5 for c in parse("5D 2D 7D")) == 30
-    table = with_melds(seated_table(stacked_deck()), 1, "AS 2S 3S", "KD KC JK")
+    deck = stacked_deck(hands={1: "AS 2S 3S KD KC JK"}, stock="9H")
+    table = given([*opening(deck), draws(1, "9H"), melds(1, 1, "AS 2S 3S"),
+                   melds(1, 2, "KD KC JK")])  # fmt: skip
     scores = score_hand(hand_round(table), table.options)
     assert scores[1].melds == (15 + 20 + 5) + (10 + 10 + 30)
 
 
 def test_burraco_rule_23_cards_in_hand_and_a_sealed_pozzetto_count_against_the_team() -> None:
-    table = seated_table(stacked_deck())
-    table = with_hand(with_hand(table, 1, "JK AS"), 3, "3C")
-    r = hand_round(table)
-    sealed = (r.sealed[0], ("KD", "2H"), r.sealed[2], r.sealed[3])
-    table = with_pozzetto_taken(with_round(table, sealed=sealed), team=1, seat=1)
+    # seat 1 melds all it holds but its draw, discards that and takes the pozzetto sealed
+    pozzetto = "KD 2H 3S 4S 5S 6S 7S 3H 4H 5H 6H"
+    deck = stacked_deck(
+        hands={1: "8C 9C 10C JC QC KC 8D 9D 10D JD QD", 3: "3C 4C 5C 6C 7C 3D 4D 5D 6D 7D JK"},
+        pozzetti=(pozzetto, ""), stock="AH",
+    )  # fmt: skip
+    table = given([
+        *opening(deck),
+        draws(1, "AH"), melds(1, 1, "8C 9C 10C JC QC KC"), melds(1, 2, "8D 9D 10D JD QD"),
+        discards(1, "AH"), takes_pozzetto(1, 0, pozzetto, direct=False),
+    ])  # fmt: skip
     scores = score_hand(hand_round(table), table.options)
-    assert scores[1].in_hand == -(30 + 15 + 5 + 10 + 20)
+    assert scores[1].in_hand == -((10 * 5 + 30) + (10 + 20 + 9 * 5))  # seat 3's hand, sealed
     assert scores[1].pozzetto == 0
 
 
@@ -102,25 +131,31 @@ def test_burraco_option_fitab_bonuses(meld: str, bonus: int) -> None:
 
 
 def test_burraco_rule_25_the_closing_team_gets_100() -> None:
-    _, events = play(spec_example(), Discard(seat=0, card="9C"))
+    _, events = play(about_to_close(), Discard(seat=0, card="9C"))
     scored = next(e for e in events if isinstance(e, HandScored))
     assert [s.closing for s in scored.scores] == [100, 0]
 
 
 def test_burraco_rule_26_an_untaken_pozzetto_costs_100_and_its_cards_do_not_count() -> None:
-    table = seated_table(stacked_deck())
-    for seat, cards in ((0, "KS"), (1, "3C"), (2, "QH"), (3, "4D")):
-        table = with_hand(table, seat, cards)
-    scores = score_hand(hand_round(table), Options())
+    deck = stacked_deck(
+        hands={
+            0: "3C 4C 5C 6C 7C 3D 4D 5D 6D 7D KS",  # 60
+            2: "3H 4H 5H 6H 7H 3S 4S 5S 6S 7S QH",  # 60
+            1: "3C 4C 5C 6C 7C 3D 4D 5D 6D 7D 8D",  # 60
+            3: "3H 4H 5H 6H 7H 3S 4S 5S 6S 7S AS",  # 65
+        },
+        pozzetti=("JK JK JK JK 2H 2S 2C 2D AS AH AC", "2H 2S 2C 2D AH AC AD AD KD KD QD"),
+    )  # fmt: skip
+    scores = score_hand(hand_round(given(opening(deck))), Options())
     assert [s.pozzetto for s in scores] == [-100, -100]
-    assert [s.in_hand for s in scores] == [-20, -10]  # the 22 pozzetto cards count nothing
-    assert [s.total for s in scores] == [-120, -110]
+    assert [s.in_hand for s in scores] == [-120, -125]  # the 22 pozzetto cards count nothing
+    assert [s.total for s in scores] == [-220, -225]
 
 
 def test_burraco_rule_27_a_team_reaching_the_target_wins_the_match() -> None:
-    table, events = play(spec_example(target=300), Discard(seat=0, card="9C"))
+    table, events = play(about_to_close(target=300), Discard(seat=0, card="9C"))
     assert names(events)[-3:] == ["HandScored", "MatchWon", "TableEnded"]
-    assert events[-2] == MatchWon(hand=1, team=0, totals=[390, -160])
+    assert events[-2] == MatchWon(hand=1, team=0, totals=[740, -245])
     assert GAME.ledger(table)["winner"] == "A"
     assert table.status == "ended"
 
@@ -134,17 +169,24 @@ def test_burraco_rule_27_when_both_reach_the_target_the_higher_total_wins() -> N
 
 def test_burraco_rule_27_an_exact_tie_over_the_target_plays_another_hand() -> None:
     assert match_winner([2100, 2100], 2000) is None
-    table = seated_table(stacked_deck(), options={"target": 200})
-    table = with_melds(table, 0, "3H 4H 5H 6H 7H 8H 9H 10H JH", "5D 2D 7D")  # 95 + 200
-    table = with_melds(table, 1, "3C 4C 5C 6C 7C 8C 9C 10C JC", "5S 2S 7S")  # 95 + 200
-    table = with_pozzetto_taken(with_pozzetto_taken(table, team=0, seat=0), team=1, seat=1)
-    for seat, cards in ((0, "9H 5C"), (1, "5S"), (2, ""), (3, "")):
-        table = with_hand(table, seat, cards)
-    # the stock is down to two: seat 0's discard ends the hand, 5 points in hand each side
-    table = with_round(table, turn=0, phase=PLAY, last_turn=True)
-    _, events = play(table, Discard(seat=0, card="9H"))
+    # heads-up to 100: each lays a clean burraco (45 + 200) and keeps four 5s, neither takes
+    # a pozzetto (-100); then the stock runs out: 125 each
+    deck = stacked_deck(
+        players=2,
+        hands={1: "3C 4C 5C 6C 7C 8C 9C 3S 4S 5S 6S", 0: "3D 4D 5D 6D 7D 8D 9D 3H 4H 5H 6H"},
+        stock="KH KH", stock_end="QS 2C 2C",
+    )  # fmt: skip
+    history = [
+        *opening(deck, players=2, target=100),
+        draws(1, "KH"), melds(1, 1, "3C 4C 5C 6C 7C 8C 9C"), discards(1, "KH"),
+        draws(0, "KH"), melds(0, 2, "3D 4D 5D 6D 7D 8D 9D"), discards(0, "KH"),
+    ]  # fmt: skip
+    history += quiet_turns(given(history), 58)
+    table = given([*history, draws(1, "QS")])
+    assert hand_round(table).last_turn  # the stock is down to two
+    _, events = play(table, Discard(seat=1, card="QS"))
     scored = next(e for e in events if isinstance(e, HandScored))
-    assert scored.totals == [290, 290]
+    assert scored.totals == [125, 125]
     assert names(events)[-2:] == ["HandScored", "Dealt"]  # no winner: another hand
 
 

@@ -13,14 +13,18 @@ from domain.table import OpenTable, TakeSeat
 
 from .helpers import (
     apply,
+    discards,
+    draws,
+    given,
     hand_round,
+    melds,
     names,
+    opening,
     play,
     seated_table,
     stacked_deck,
-    with_hand,
-    with_melds,
-    with_pozzetto_taken,
+    takes_pile,
+    takes_pozzetto,
 )
 
 HAND_1 = "3H 4H 5H 7S 7H 7C KD QD JK 9C 2S"
@@ -99,15 +103,14 @@ def test_burraco_rule_12_melds_are_laid_and_extended_any_number_of_times(table) 
     assert len(hand_round(table).hands[1]) == 12 - 7
 
 
-def test_burraco_rule_7_partners_share_melds_and_opponents_may_not_touch_them(table) -> None:
-    table, _ = play(table, Draw(seat=1), Meld(seat=1, cards=["3H", "4H", "5H"]),
-                    Discard(seat=1, card="9C"), Draw(seat=2))  # fmt: skip
-    table = with_hand(table, 2, "6H 8D 8D 8C")
+def test_burraco_rule_7_partners_share_melds_and_opponents_may_not_touch_them() -> None:
+    deck = stacked_deck(hands={1: "3H 4H 5H 9C", 2: "6H", 3: "6H"}, stock="KC KD QC")
+    history = [*opening(deck), draws(1, "KC"), melds(1, 1, "3H 4H 5H"), discards(1, "9C"),
+               draws(2, "KD")]  # fmt: skip
     with pytest.raises(IllegalCommand, match="opponents' melds"):
-        GAME.decide(table, AddToMeld(seat=2, meld=1, cards=["6H"]))
-    table, _ = play(table, Discard(seat=2, card="8C"), Draw(seat=3))
-    table = with_hand(table, 3, "6H 7D 9D")
-    table, events = play(table, AddToMeld(seat=3, meld=1, cards=["6H"]))
+        GAME.decide(given(history), AddToMeld(seat=2, meld=1, cards=["6H"]))
+    history += [discards(2, "KD"), draws(3, "QC")]
+    _, events = play(given(history), AddToMeld(seat=3, meld=1, cards=["6H"]))
     assert isinstance(events[0], MeldExtended) and events[0].team == 1
 
 
@@ -123,16 +126,16 @@ def test_burraco_a_player_melds_only_cards_held(table) -> None:
         GAME.decide(table, AddToMeld(seat=1, meld=42, cards=["7S"]))
 
 
-def test_burraco_rule_8_a_team_may_not_hold_two_sets_of_one_rank(table) -> None:
-    table, _ = play(table, Draw(seat=1), Meld(seat=1, cards=["7S", "7H", "7C"]))
-    table = with_hand(table, 1, "7D 7D JK 9C")
+def test_burraco_rule_8_a_team_may_not_hold_two_sets_of_one_rank() -> None:
+    deck = stacked_deck(hands={1: "7S 7H 7C 7D 7D JK 9C"}, stock="KC")
+    table = given([*opening(deck), draws(1, "KC"), melds(1, 1, "7S 7H 7C")])
     with pytest.raises(IllegalCommand, match="already has a set of 7s"):
         GAME.decide(table, Meld(seat=1, cards=["7D", "7D", "JK"]))
 
 
-def test_burraco_rule_9_a_team_may_hold_two_sequences_of_one_suit(table) -> None:
-    table, _ = play(table, Draw(seat=1), Meld(seat=1, cards=["3H", "4H", "5H"]))
-    table = with_hand(table, 1, "9H 10H JH 2C")
+def test_burraco_rule_9_a_team_may_hold_two_sequences_of_one_suit() -> None:
+    deck = stacked_deck(hands={1: "3H 4H 5H 9H 10H JH 2C"}, stock="KC")
+    table = given([*opening(deck), draws(1, "KC"), melds(1, 1, "3H 4H 5H")])
     table, _ = play(table, Meld(seat=1, cards=["9H", "10H", "JH"]))
     assert [m.layout.suit for m in hand_round(table).melds] == ["H", "H"]
 
@@ -228,10 +231,9 @@ def test_burraco_rule_10_adding_the_natural_card_moves_the_wild_on_the_table(tab
 
 
 def test_burraco_rule_2_a_two_is_wild_outside_its_own_place() -> None:
-    table = seated_table(stacked_deck(hands={1: "7C 7D 2S 5S 6S 9H"}))
+    table = seated_table(stacked_deck(hands={1: "7C 7D 2S 2S 3S 4S 9H"}))
     table, events = play(table, Draw(seat=1), Meld(seat=1, cards=["7C", "7D", "2S"]))
     assert events[-1].kind == "set" and events[-1].wild == 2  # a 2 in a set is wild
-    table = with_hand(table, 1, "2S 3S 4S 9H")
     _, events = play(table, Meld(seat=1, cards=["2S", "3S", "4S"]))
     assert events[-1].kind == "sequence" and events[-1].wild == -1  # natural in its place
 
@@ -252,8 +254,21 @@ def test_burraco_decide_never_changes_the_state_it_is_given(table) -> None:
 def test_burraco_option_must_meld_the_pile_card_may_go_into_part_of_a_run() -> None:
     # the whole run 4H-7H would leave KD alone, and closing is impossible without a burraco
     # (rule 19), but 5H 6H 7H leaves 4H KD: the pile may be taken
-    table = seated_table(stacked_deck(discard="7H"), options={"take_pile": "must_meld"})
-    table = with_pozzetto_taken(with_hand(table, 1, "4H 5H 6H KD"), team=1)
+    deck = stacked_deck(
+        hands={1: "4H 5H 6H KD 8C 9C 10C JC QS QC QD", 3: "3S 4S 5S 6S 7S 8S 3D 4D 5D 6D 7D",
+               0: "7H"},
+        pozzetti=("AS KS 9S 10S JS AD KD 9D 10D JD AC", ""),
+        discard="3C", stock="10H JH 8D 4C",
+    )  # fmt: skip
+    table = given([
+        *opening(deck, take_pile="must_meld"),
+        draws(1, "10H"), melds(1, 1, "8C 9C 10C JC"), melds(1, 2, "QS QC QD"), discards(1, "10H"),
+        draws(2, "JH"), discards(2, "JH"),
+        draws(3, "8D"), melds(3, 3, "3S 4S 5S 6S 7S 8S"), melds(3, 4, "3D 4D 5D 6D 7D 8D"),
+        takes_pozzetto(3, 0, "AS KS 9S 10S JS AD KD 9D 10D JD AC"), discards(3, "AC"),
+        takes_pile(0, "3C 10H JH AC"), discards(0, "7H"),
+    ])  # fmt: skip
+    assert hand_round(table).hands[1] == ("4H", "5H", "6H", "KD")
     assert TakePile(seat=1) in GAME.legal_commands(table, 1)
     table, _ = play(table, TakePile(seat=1))
     with pytest.raises(IllegalCommand, match="meld a card from it before you discard"):
@@ -265,8 +280,14 @@ def test_burraco_option_must_meld_the_pile_card_may_go_into_part_of_a_run() -> N
 
 def test_burraco_option_must_meld_the_pile_card_may_join_a_meld_with_a_card_from_hand() -> None:
     # 9H joins 5H 6H 7H only together with the 8H from hand
-    table = seated_table(stacked_deck(discard="9H"), options={"take_pile": "must_meld"})
-    table = with_melds(with_hand(table, 1, "8H KD QC"), 1, "5H 6H 7H")
+    deck = stacked_deck(hands={1: "8H KD QC", 3: "5H 6H 7H", 0: "9H"}, discard="3C",
+                        stock="10S JD 4C")  # fmt: skip
+    table = given([
+        *opening(deck, take_pile="must_meld"),
+        draws(1, "10S"), discards(1, "10S"), draws(2, "JD"), discards(2, "JD"),
+        draws(3, "4C"), melds(3, 1, "5H 6H 7H"), discards(3, "4C"),
+        takes_pile(0, "3C 10S JD 4C"), discards(0, "9H"),
+    ])  # fmt: skip
     assert TakePile(seat=1) in GAME.legal_commands(table, 1)
     table, _ = play(table, TakePile(seat=1))
     assert AddToMeld(seat=1, meld=1, cards=["8H", "9H"]) in GAME.legal_commands(table, 1)
@@ -278,8 +299,8 @@ def test_burraco_option_must_meld_the_pile_card_may_join_a_meld_with_a_card_from
 def test_burraco_option_must_meld_a_meld_may_not_spoil_the_meld_from_the_pile() -> None:
     # taking 7H to meld 5H 6H 7H, the player may not first spend the 5H on a set of fives:
     # the pile card could then never be melded, and the turn would end without it
-    table = seated_table(stacked_deck(discard="7H"), options={"take_pile": "must_meld"})
-    table, _ = play(with_hand(table, 1, "5H 6H 5S 5C KD QD"), TakePile(seat=1))
+    deck = stacked_deck(hands={1: "5H 6H 5S 5C KD QD 9S JC 3D 10S 4C"}, discard="7H")
+    table, _ = play(seated_table(deck, options={"take_pile": "must_meld"}), TakePile(seat=1))
     with pytest.raises(IllegalCommand, match="no card of the pile could be melded"):
         GAME.decide(table, Meld(seat=1, cards=["5H", "5S", "5C"]))
     assert Meld(seat=1, cards=["5H", "5S", "5C"]) not in GAME.legal_commands(table, 1)

@@ -10,7 +10,7 @@ from domain.burraco.commands import Discard, Draw, Meld
 from domain.burraco.events import CardDrawn, Dealt, HandScored, PozzettoOpened, PozzettoTaken
 from domain.table import OpenTable, PlayerSeated
 
-from .helpers import hand_round, play, seated_table, stacked_deck, with_hand
+from .helpers import hand_round, play, seated_table, stacked_deck
 
 DECK = stacked_deck(
     hands={0: "AC AC KC", 1: "3H 4H 5H 9C", 2: "QD QD JD", 3: "7S 7S 8S"},
@@ -117,9 +117,12 @@ def test_burraco_a_revealed_view_shows_every_hand() -> None:
 
 
 def test_burraco_a_view_never_leaks_another_seats_cards() -> None:
-    table, _ = play(seated_table(DECK), Draw(seat=1))
-    table = with_hand(table, 1, "3H 4H 5H 9C JK")
-    table, _ = play(table, Meld(seat=1, cards=["3H", "4H", "5H"]), Discard(seat=1, card="9C"))
+    table, _ = play(
+        seated_table(DECK),
+        Draw(seat=1),
+        Meld(seat=1, cards=["3H", "4H", "5H"]),
+        Discard(seat=1, card="9C"),
+    )
     shown = GAME.view(table, 3)
     hidden = set(hand_round(table).hands[1]) - set(hand_round(table).hands[3])
     visible = json.dumps({k: v for k, v in shown.items() if k != "seats"})
