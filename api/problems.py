@@ -22,7 +22,7 @@ from redis import RedisError
 
 from domain.cards import CardError
 from domain.errors import DomainError, InvalidOption
-from infra.store import IdempotencyKeyReused, StoreUnavailable, TableNotFound, VersionConflict
+from infra.store import StoreUnavailable, TableNotFound, VersionConflict
 
 log = logging.getLogger("cardroom.api")
 
@@ -103,8 +103,9 @@ def domain_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[
         extensions["rule"] = exc.rule
     if isinstance(exc, InvalidOption):
         extensions["option"] = exc.key
-    if isinstance(exc, IdempotencyKeyReused):
-        extensions["field"] = "Idempotency-Key"  # the header at fault
+    field = getattr(exc, "field", None)  # e.g. the header or query at fault
+    if isinstance(field, str):
+        extensions["field"] = field
     return problem_response(exc.status, _slug(type(exc).__name__), exc.message, **extensions)
 
 
@@ -151,6 +152,19 @@ def _validation_detail(exc: ValidationException) -> tuple[str, str | None, list[
     return detail, str(field) if field else None, errors
 
 
+def _bad_table_id(exc: ValidationException) -> str | None:
+    """The path's table id when it is not a UUID (then it names no table: a 404, like an
+    unknown UUID), else None."""
+    errors = exc.extra if isinstance(exc.extra, list) else [exc.extra]
+    for error in errors:
+        if isinstance(error, dict) and (error.get("source"), error.get("key")) == (
+            "path",
+            "table_id",
+        ):
+            return str(error.get("value", "")) or "that is not a table id"
+    return None
+
+
 def http_exception_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
     """Litestar's own errors (no route, bad path/query/body) as problem details."""
     assert isinstance(exc, HTTPException)
@@ -158,6 +172,8 @@ def http_exception_handler(_: Request[Any, Any, Any], exc: Exception) -> Respons
     if status >= 500:
         log.error("HTTP %s: %s", status, exc.detail)
         return problem_response(status, "server-error", "the server could not answer this request")
+    if isinstance(exc, ValidationException) and _bad_table_id(exc) is not None:
+        return problem_response(404, "table-not-found", f"no table {_bad_table_id(exc)!r}")
     if isinstance(exc, ValidationException):
         detail, field, errors = _validation_detail(exc)
         extensions: dict[str, Any] = {"errors": errors} if errors else {}

@@ -72,6 +72,8 @@ class IdempotencyKeyReused(DomainError):
     Header Field" draft: 422). Nothing is written. ``key`` names the key.
     """
 
+    field = "Idempotency-Key"  # the header at fault
+
     def __init__(self, key: str) -> None:
         super().__init__(
             f"idempotency key {key!r} was already used for a different command on this "
@@ -84,3 +86,16 @@ class StackedDecksNotAllowed(DomainError):
     """``decks`` given while the server does not allow stacked decks (design §5)."""
 
     status = 403
+
+
+class BeyondHistory(DomainError):
+    """A version past what the caller may see (the table's head, or a spectator's delay)."""
+
+    field = "at"
+
+
+class HandNotDealt(DomainError):
+    """A hand the table has not dealt (as far as the caller may see)."""
+
+    status = 404
+    field = "n"

@@ -8,7 +8,6 @@ from uuid import UUID
 import pytest
 
 import infra.snapshots
-
 from domain.table import TakeSeat
 from infra.settings import Settings
 from infra.store import IdempotencyKeyReused, TableStore
