@@ -173,3 +173,23 @@ def test_no_error_or_log_line_shows_a_password(caplog: pytest.LogCaptureFixture)
     messages.append(str(unavailable.value))
     messages += [record.getMessage() for record in caplog.records]
     assert all(SECRET not in message for message in messages), messages
+
+
+def test_the_ledger_from_the_store_holds_spectators_behind_like_every_answer(
+    client_for: Any,
+) -> None:
+    from tests.api.contract_client import heads_up, settle_first_hand
+
+    unprojected = client_for(run_projector=False)  # the ledger comes from the store
+    delayed, ann, bob = heads_up(unprojected, spectator_delay=40)
+    live, ann_live, bob_live = heads_up(unprojected)
+    for table, first, second in ((delayed, ann, bob), (live, ann_live, bob_live)):
+        settle_first_hand(unprojected, table, first, second)
+    answers = {}
+    for table in (delayed, live):
+        response = unprojected.get(f"/tables/{table}/ledger")
+        assert response.status_code == 200 and response.headers["X-Cardroom-Source"] == "store"
+        answers[table] = response.json()
+    assert answers[live]["hands"] and not answers[delayed]["hands"]  # settled, not yet shown
+    spectator_view = unprojected.get(f"/tables/{delayed}").json()
+    assert spectator_view["version"] < unprojected.get(f"/tables/{live}").json()["version"]
