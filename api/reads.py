@@ -5,23 +5,25 @@ Live views and ledgers come from the Redis read models (:mod:`projections.reader
 problem, never stale data served silently). A table the projection has not reached yet is
 answered by the write side's query service (:mod:`infra.queries`) under the same visibility
 rules, ``spectator_delay`` included. Timelines, replays, deal verification and legal commands
-come from the query service. Every function here is synchronous: routes run it in a worker
-thread (:func:`api.services.blocking`).
+come from the query service; health asks the store and Redis. Every function here is
+synchronous: routes run it in a worker thread (:func:`api.services.blocking`).
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 from uuid import UUID
 
 from api.auth import seat_of, viewer_of
 from api.commands import command_object
 from api.problems import ApiProblem
-from api.schemas import Verification
+from api.schemas import Health, ProjectionHealth, Verification
 from api.services import Services
 from domain.errors import InvalidOption
 from domain.games import game_named
 
+log = logging.getLogger("cardroom.api")
 WAIT_TIMEOUT = 5.0  # seconds a read waits for the projection before answering 503
 
 
@@ -138,3 +140,26 @@ def legal(
     seat = seat_of(services, table_id, authorization)
     commands, version = services.queries.legal(table_id, seat)
     return [command_object(command) for command in commands], version
+
+
+def health(services: Services) -> Health:
+    """Whether the store and Redis answer, and how far the projection lags the log."""
+    head: int | None = None
+    position: int | None = None
+    try:
+        head = services.store.max_position()
+    except Exception as error:  # any failure means "the store does not answer"
+        log.warning("health: store does not answer: %s", error)
+    try:
+        services.redis.client.ping()
+        position = services.read_models.position()
+    except Exception as error:  # any failure means "Redis does not answer"
+        log.warning("health: Redis does not answer: %s", error)
+    lag = head - position if head is not None and position is not None else None
+    healthy = head is not None and position is not None
+    return Health(
+        status="ok" if healthy else "degraded",
+        store=head is not None,
+        redis=position is not None,
+        projection=ProjectionHealth(position=position, head=head, lag=lag),
+    )
