@@ -126,8 +126,9 @@ class TableQueries:
         return [facts.redact(recorded, viewer, settled) for recorded in page]
 
     def replay(self, table_id: UUID, viewer: Viewer, at: int) -> dict[str, Any]:
-        """The caller's view as of version ``at``; a hand settled since (as far as the
-        caller may see) shows its hidden cards. Raises :class:`BeyondHistory` past that."""
+        """The caller's view as of version ``at``; the hand in play then, if it has settled
+        since (at ``at`` or later, as far as the caller may see), shows its hidden cards.
+        Raises :class:`BeyondHistory` past what the caller may see."""
         facts = self.facts(table_id)
         version, hands = self.store.hands(table_id)
         visible = facts.visible_version(viewer, version)
@@ -137,7 +138,9 @@ class TableQueries:
             )
         loaded = self.store.get(table_id, at)
         hand = hands.hand_at(at)
-        revealed = facts.reveals(hand, hands.settled_by(visible, {hand}))
+        span = hands.span(hand, visible)
+        settled_since = span is not None and span.settled is not None and span.settled >= at
+        revealed = settled_since and facts.reveals(hand, {hand})
         view = loaded.game.view(loaded.state, viewer, revealed=revealed)
         return framed(table_id, loaded.game.name, loaded.version, view)
 

@@ -9,6 +9,7 @@ from uuid import UUID
 import pytest
 
 from infra.hands import Spans
+from infra.queries import TableQueries
 from infra.settings import Settings
 from infra.store import TableStore
 from tests.integration.store_support import decoded_events
@@ -80,3 +81,28 @@ def test_a_hand_is_seen_only_as_far_as_a_version_shows_it(store: TableStore) -> 
     assert dealt_only is not None and (dealt_only.dealt, dealt_only.settled) == (dealt, None)
     assert index.settled_by(settled - 1, {1}) == set()
     assert index.settled_by(settled, {1}) == {1}
+
+
+def test_timeline_replay_and_verify_read_no_history_beyond_what_they_answer(
+    store: TableStore,
+) -> None:
+    table_id = long_table(store, "bourre", 3 * EVERY)
+    spans, _ = scanned(store, table_id)
+    hand = max(h for h, (_, _, settled) in spans.items() if settled is not None)
+    start, dealt, settled = spans[hand]
+    assert dealt is not None and settled is not None
+    queries = TableQueries(store)
+    queries.facts(table_id)  # the table's options: its first event, once
+    seen = decoded_events(store)
+    page = queries.timeline(table_id, None, start, start + 4)
+    assert [event["version"] for event in page] == list(range(start, start + 5))
+    assert sorted(seen) == list(range(start, start + 5))  # the page, nothing else
+    seen.clear()
+    queries.verify(table_id, None, hand)
+    assert sorted(seen) == [dealt, settled]  # the deal and its settlement
+    seen.clear()
+    at = settled - 1
+    view = queries.replay(table_id, None, at)
+    assert view["version"] == at
+    # Time travel folds from the nearest checkpoint (one is kept about every EVERY versions).
+    assert seen and min(seen) > at - 2 * EVERY and max(seen) == at
