@@ -22,7 +22,7 @@ import msgspec
 from litestar.response import ServerSentEventMessage
 
 from api.auth import viewer_of
-from api.problems import ApiProblem
+from api.problems import MALFORMED, ApiProblem
 from api.services import Services, blocking
 from domain.game import Viewer
 from domain.table import TableEnded
@@ -41,7 +41,7 @@ def _resume_after(last_event_id: str | None) -> int | None:
     if not text.isdigit() or len(text) > 18:
         raise ApiProblem(
             400,
-            "bad-last-event-id",
+            MALFORMED,
             f"Last-Event-ID must be an event version (a non-negative integer), not {text!r}",
             field="Last-Event-ID",
         )

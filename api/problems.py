@@ -106,7 +106,9 @@ def domain_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[
     field = getattr(exc, "field", None)  # e.g. the header or query at fault
     if isinstance(field, str):
         extensions["field"] = field
-    return problem_response(exc.status, _slug(type(exc).__name__), exc.message, **extensions)
+    # Every 400 is the one malformed-request problem; other statuses are named by the error.
+    slug = MALFORMED if exc.status == 400 else _slug(type(exc).__name__)
+    return problem_response(exc.status, slug, exc.message, **extensions)
 
 
 def card_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:

@@ -17,7 +17,7 @@ from uuid import UUID
 
 from api.auth import seat_of, viewer_of
 from api.commands import command_object
-from api.problems import ApiProblem
+from api.problems import MALFORMED, ApiProblem
 from api.schemas import Health, ProjectionHealth, Verification
 from api.services import Services
 from domain.errors import InvalidOption
@@ -91,7 +91,7 @@ def lobby(services: Services, game: str | None, after: int | None) -> list[dict[
         try:
             game_named(game)
         except InvalidOption as error:
-            raise ApiProblem(400, "unknown-game", error.message, field="game") from None
+            raise ApiProblem(400, MALFORMED, error.message, field="game") from None
     wait_for_projection(services, after)
     return services.read_models.lobby(game)
 
@@ -107,7 +107,7 @@ def timeline(
     viewer = viewer_of(services, table_id, authorization)
     start = start or 1
     if end is not None and end < start:
-        raise ApiProblem(400, "bad-range", f"from={start} is after to={end}", field="from")
+        raise ApiProblem(400, MALFORMED, f"from={start} is after to={end}", field="from")
     return services.queries.timeline(table_id, viewer, start, end)
 
 

@@ -77,7 +77,7 @@ class TableCommands:
         if seed is None:
             seed = secrets.randbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise InvalidRequest(f"seed must be an integer from 0 to {MAX_SEED}")
+            raise InvalidRequest(f"seed must be an integer from 0 to {MAX_SEED}", field="seed")
         command = OpenTable(game=game, options=dict(options), seed=seed, decks=list(decks or []))
         events, state = rules.decision(None, command)
         table = FoldedTable(uuid4(), rules, None, 0)
@@ -110,7 +110,10 @@ class TableCommands:
         if idempotency_key is not None and not (
             isinstance(idempotency_key, str) and 0 < len(idempotency_key) <= MAX_KEY_LENGTH
         ):
-            raise InvalidRequest(f"idempotency key must be 1 to {MAX_KEY_LENGTH} characters")
+            raise InvalidRequest(
+                f"idempotency key must be 1 to {MAX_KEY_LENGTH} characters",
+                field="Idempotency-Key",
+            )
         self.store.check_id(table_id)
         started = datetime.now(UTC)
         key = keyed(idempotency_key, command, expected_version)

@@ -59,9 +59,14 @@ class StoreUnavailable(Exception):
 
 
 class InvalidRequest(DomainError):
-    """A malformed argument to the store (bad idempotency key, version out of range)."""
+    """A malformed argument to the store (bad idempotency key, version out of range);
+    ``field`` names the argument when the caller wants it named."""
 
     status = 400
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class IdempotencyKeyReused(DomainError):

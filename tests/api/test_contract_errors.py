@@ -36,6 +36,7 @@ BAD_BODIES = [
     ("create", b'{"game": 5}', "game"),
     ("create", b'{"game": "bourre", "seed": "x"}', "seed"),
     ("create", b'{"game": "bourre", "options": []}', "options"),
+    ("create", b'{"game": "bourre", "seed": -1}', "seed"),
     ("seat", b"{not json", None),
     ("seat", b"{}", "name"),
     ("seat", b'{"name": 5}', "name"),
@@ -87,9 +88,21 @@ def test_a_query_error_names_the_parameter_as_written(
 ) -> None:
     table_id, _ = table
     path = f"/tables/{table_id}/{query}" if not query.startswith("?") else f"/tables{query}"
-    problem = assert_problem(client.get(path), 400, field=parameter)
+    problem = assert_problem(client.get(path), 400, field=parameter, type=MALFORMED)
     for internal in ("from_version", "to_version", "ParamType", "QUERY"):
         assert internal not in problem["detail"], problem
+
+
+def test_a_header_that_does_not_parse_is_the_same_problem_naming_the_header(
+    client: TestClient[Any], table: Any
+) -> None:
+    table_id, tokens = table
+    stream = client.get(f"/tables/{table_id}/stream", headers={"Last-Event-ID": "soon"})
+    assert_problem(stream, 400, field="Last-Event-ID", type=MALFORMED)
+    key = {"Idempotency-Key": "", **auth(tokens[1])}
+    body = {"type": "declare", "play": True}
+    command = client.post(f"/tables/{table_id}/commands", json=body, headers=key)
+    assert_problem(command, 400, field="Idempotency-Key", type=MALFORMED)
 
 
 @pytest.mark.parametrize(
@@ -133,7 +146,8 @@ def test_the_lobby_filters_by_a_registered_game_and_names_an_unknown_one(
     lobby = client.get("/tables", params={"game": "bourre"})
     assert lobby.status_code == 200 and table_id in {t["tableId"] for t in lobby.json()}
     assert client.get("/tables", params={"game": "burraco"}).json() == []
-    problem = assert_problem(client.get("/tables", params={"game": "poker"}), 400, field="game")
+    response = client.get("/tables", params={"game": "poker"})
+    problem = assert_problem(response, 400, field="game", type=MALFORMED)
     assert "poker" in problem["detail"]
 
 
