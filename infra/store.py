@@ -105,7 +105,7 @@ class TableStore:
             table_id, command, expected_version=expected_version, idempotency_key=idempotency_key
         )
 
-    # -- queries ----------------------------------------------------------------------------
+    # -- reading (what a caller may see of it: infra.queries) --------------------------------
 
     def get(self, table_id: UUID, version: int | None = None) -> LoadedTable:
         """The table now, or as of ``version`` (time travel). Raises :class:`TableNotFound`."""
