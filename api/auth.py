@@ -1,9 +1,9 @@
 """Bearer-token auth (design §5): a seat's token, issued once by ``POST /tables/{id}/seats``.
 
 The store keeps only the token's SHA-256; ``TableStore.seat_for_token`` answers which seat of
-the table holds it. Commands need a token (401 without one); reads treat a caller without a
-token as a spectator, and a token that holds no seat as an error (401), never as a spectator,
-so a client with a typo learns about it.
+the table holds it. Commands and legal commands need a token (401 without one, with the hint
+how to get one); reads treat a caller without a token as a spectator, and a token that holds
+no seat as an error (401), never as a spectator, so a client with a typo learns about it.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ def viewer_of(services: Services, table_id: UUID, authorization: str | None) -> 
     """
     token = bearer_token(authorization)
     if token is None:
-        services.facts(table_id)  # 404 for an unknown table
+        services.queries.facts(table_id)  # 404 for an unknown table
         return None
-    seat = services.seat_for_token(table_id, token)
+    seat = services.queries.seat_for_token(table_id, token)
     if seat is None:
         raise _no_seat()
     return seat
@@ -56,11 +56,12 @@ def seat_of(services: Services, table_id: UUID, authorization: str | None) -> in
     """The caller's seat; commands need one (401 otherwise). Synchronous, like
     :func:`viewer_of`."""
     if bearer_token(authorization) is None:
-        services.facts(table_id)  # 404 before 401 for an unknown table
+        services.queries.facts(table_id)  # 404 before 401 for an unknown table
         raise ApiProblem(
             401,
             "missing-token",
-            "send 'Authorization: Bearer <token>' with the token you got when taking your seat",
+            "send 'Authorization: Bearer <token>' with the token you got when taking your "
+            f"seat; to play, take one first with POST /tables/{table_id}/seats",
             field="Authorization",
             headers=CHALLENGE,
         )

@@ -3,7 +3,9 @@
 The body is ``{"type": …, <fields>…, "expectedVersion"?}``. The seat comes from the bearer
 token, never from the body: a body naming another seat is refused (403). Card codes are
 checked and written canonically (``"10h"`` -> ``"10H"``) before the game sees them, so a bad
-card is reported with the field that holds it. Table-level commands have their own endpoints.
+card is reported with the field that holds it. A body that is not an object, lacks a field or
+has one of the wrong type is the API's one malformed-body problem (400 ``malformed-request``,
+naming the field), as on every other POST. Table-level commands have their own endpoints.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from api.problems import ApiProblem
+from api.problems import MALFORMED, ApiProblem
 from domain.cards import CardError, card
 from domain.game import Game
 
@@ -90,7 +92,7 @@ def expected_version_of(body: dict[str, Any]) -> int | None:
     ):
         raise ApiProblem(
             400,
-            "malformed-command",
+            MALFORMED,
             "expectedVersion must be a non-negative integer (the table version you acted on)",
             field="expectedVersion",
         )
@@ -100,16 +102,14 @@ def expected_version_of(body: dict[str, Any]) -> int | None:
 def to_command(game: Game, body: Any, seat: int) -> tuple[Any, int | None]:
     """The game command for ``body`` issued by ``seat``, and the ``expectedVersion`` if any."""
     if not isinstance(body, dict):
-        raise ApiProblem(
-            400, "malformed-command", "the command must be a JSON object with a 'type'"
-        )
+        raise ApiProblem(400, MALFORMED, "the command must be a JSON object with a 'type'")
     raw = dict(body)
     expected = expected_version_of(raw)
     raw.pop("expectedVersion", None)
     kind = raw.get("type")
     if not isinstance(kind, str):
         raise ApiProblem(
-            400, "malformed-command", "the command needs a 'type' string, e.g. \"play_card\"",
+            400, MALFORMED, "the command needs a 'type' string, e.g. \"play_card\"",
             field="type",
         )  # fmt: skip
     if kind in TABLE_LEVEL:
@@ -138,7 +138,7 @@ def to_command(game: Game, body: Any, seat: int) -> tuple[Any, int | None]:
     if unknown:
         raise ApiProblem(
             400,
-            "malformed-command",
+            MALFORMED,
             f"{kind!r} has no field {unknown[0]!r}; its fields are: "
             + ", ".join(sorted(fields - {"seat"})),
             field=unknown[0],
@@ -148,9 +148,7 @@ def to_command(game: Game, body: Any, seat: int) -> tuple[Any, int | None]:
         command = msgspec.convert(raw, cls)
     except msgspec.ValidationError as error:
         message = str(error)
-        raise ApiProblem(
-            422, "malformed-command", f"{kind}: {message}", field=_field_of(message)
-        ) from None
+        raise ApiProblem(400, MALFORMED, f"{kind}: {message}", field=_field_of(message)) from None
     return command, expected
 
 

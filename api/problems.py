@@ -10,7 +10,6 @@ a problem without internals.
 from __future__ import annotations
 
 import logging
-import re
 from http import HTTPStatus
 from typing import Any
 
@@ -20,9 +19,10 @@ from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 from redis import RedisError
 
+from api.malformed import MALFORMED, bad_table_id, malformed
 from domain.cards import CardError
 from domain.errors import DomainError, InvalidOption
-from infra.store import IdempotencyKeyReused, StoreUnavailable, TableNotFound, VersionConflict
+from infra.store import StoreUnavailable, TableNotFound, VersionConflict
 
 log = logging.getLogger("cardroom.api")
 
@@ -103,9 +103,12 @@ def domain_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[
         extensions["rule"] = exc.rule
     if isinstance(exc, InvalidOption):
         extensions["option"] = exc.key
-    if isinstance(exc, IdempotencyKeyReused):
-        extensions["field"] = "Idempotency-Key"  # the header at fault
-    return problem_response(exc.status, _slug(type(exc).__name__), exc.message, **extensions)
+    field = getattr(exc, "field", None)  # e.g. the header or query at fault
+    if isinstance(field, str):
+        extensions["field"] = field
+    # Every 400 is the one malformed-request problem; other statuses are named by the error.
+    slug = MALFORMED if exc.status == 400 else _slug(type(exc).__name__)
+    return problem_response(exc.status, slug, exc.message, **extensions)
 
 
 def card_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
@@ -118,52 +121,25 @@ def api_problem_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[P
     return problem_response(exc.status, exc.slug, exc.detail, headers=exc.headers, **extensions)
 
 
-BODY_PARAMETER = "data"  # the name Litestar gives the request body
-_MISSING_FIELD = re.compile(r"missing required field `([^`]+)`")
-_AT_PATH = re.compile(r" - at `\$\.([^`]+)`$")
-
-
-def _body_field(message: str) -> str | None:
-    """The body field a msgspec message names (``missing required field `name```, or
-    ``… - at `$.seat```), or None when it names none (e.g. the body is not an object)."""
-    found = _MISSING_FIELD.search(message) or _AT_PATH.search(message)
-    return found.group(1) if found else None
-
-
-def _validation_detail(exc: ValidationException) -> tuple[str, str | None, list[dict[str, Any]]]:
-    """Litestar's validation ``extra`` -> a readable detail naming the field."""
-    errors: list[dict[str, Any]] = []
-    if isinstance(exc.extra, list):
-        errors = [e for e in exc.extra if isinstance(e, dict)]
-    elif isinstance(exc.extra, dict):
-        errors = [exc.extra]
-    if not errors:
-        return exc.detail, None, []
-    first = errors[0]
-    field = first.get("key")
-    message = str(first.get("message", exc.detail))
-    if field == BODY_PARAMETER:
-        # Litestar names the whole body ``data``; the client knows only its own field names.
-        field = _body_field(message)
-    source = first.get("source")
-    where = f"{source} field {field!r}" if field and source else (f"{field!r}" if field else "")
-    detail = f"{where}: {message}" if where else message
-    return detail, str(field) if field else None, errors
-
-
-def http_exception_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
-    """Litestar's own errors (no route, bad path/query/body) as problem details."""
+def http_exception_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    """Litestar's own errors (no route, bad path/query/header/body) as problem details: a
+    table id that is not a UUID names no table (404 ``table-not-found``); anything else that
+    does not parse is the one ``malformed-request`` problem naming the field as the client
+    wrote it (:mod:`api.malformed`)."""
     assert isinstance(exc, HTTPException)
     status = exc.status_code
     if status >= 500:
         log.error("HTTP %s: %s", status, exc.detail)
         return problem_response(status, "server-error", "the server could not answer this request")
-    if isinstance(exc, ValidationException):
-        detail, field, errors = _validation_detail(exc)
-        extensions: dict[str, Any] = {"errors": errors} if errors else {}
-        if field:
-            extensions["field"] = field
-        return problem_response(status, "malformed-request", detail, **extensions)
+    if isinstance(exc, ValidationException) and bad_table_id(exc):
+        table = request.scope.get("path_params", {}).get("table_id", "")
+        return problem_response(404, "table-not-found", f"no table {table!r}")
+    if status == 400:
+        found = malformed(request, exc)
+        extensions: dict[str, Any] = {"errors": list(found.errors)} if found.errors else {}
+        if found.field:
+            extensions["field"] = found.field
+        return problem_response(status, MALFORMED, found.detail, headers=exc.headers, **extensions)
     slug = _phrase(status).lower().replace(" ", "-")  # e.g. "method-not-allowed"
     return problem_response(status, slug, exc.detail, headers=exc.headers)
 

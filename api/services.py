@@ -1,6 +1,7 @@
 """The clients the API uses, opened in the Litestar lifespan and closed after it.
 
-Nothing here runs at import time (design §7). ``Services.open`` connects the event store and
+Nothing here runs at import time (design §7). ``Services.open`` connects the event store (with
+its command and query services, :mod:`infra.commands`, :mod:`infra.queries`) and
 Redis (the private embedded server on default settings) and, when asked, runs the projection
 runner in a background thread of this process (``cardroom serve`` on embedded defaults).
 The store and Redis are synchronous: handlers reach them through :func:`blocking`, which runs
@@ -18,7 +19,6 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
-from uuid import UUID
 
 import anyio.to_thread
 from litestar import Litestar
@@ -26,12 +26,11 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import SkipValidation
 
-from api.visibility import TableFacts
-from domain.games import game_named
-from domain.table import TableOpened, hash_token
+from infra.commands import TableCommands
+from infra.queries import TableQueries
 from infra.redis import RedisHandle, open_redis
 from infra.settings import Settings
-from infra.store import TableNotFound, TableStore
+from infra.store import TableStore
 from projections.reader import ReadModels
 
 log = logging.getLogger("cardroom.api")
@@ -39,7 +38,6 @@ T = TypeVar("T")
 # Threads for store/Redis calls: reads with ?after= may wait in one for seconds, so leave room
 # for commands (anyio's default is 40).
 WORKER_THREADS = 100
-SEAT_CACHE_SIZE = 100_000  # remembered (table, token hash) -> seat pairs
 
 
 _workers: ThreadPoolExecutor | None = None
@@ -71,15 +69,21 @@ async def blocking(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 @dataclass
 class Services:
+    """What a request may use: the store, its command and query services, Redis and the
+    read models (:mod:`projections.reader`)."""
+
     settings: Settings
     store: TableStore
     redis: RedisHandle
     read_models: ReadModels
+    queries: TableQueries
     stop: threading.Event = field(default_factory=threading.Event)
     projector: threading.Thread | None = None
-    _facts: dict[UUID, TableFacts] = field(default_factory=dict)
-    _facts_lock: threading.Lock = field(default_factory=threading.Lock)
-    _seats: dict[tuple[UUID, str], int] = field(default_factory=dict)
+
+    @property
+    def commands(self) -> TableCommands:
+        """The write side's command service (:mod:`infra.commands`)."""
+        return self.store.commands
 
     @classmethod
     def open(cls, settings: Settings, *, run_projector: bool) -> Services:
@@ -94,6 +98,7 @@ class Services:
             store=store,
             redis=handle,
             read_models=ReadModels(handle.client, settings.redis_prefix),
+            queries=TableQueries(store),
         )
         if run_projector:
             services.start_projector()
@@ -121,40 +126,6 @@ class Services:
             self.projector.join(timeout=10)
         self.redis.close()
         self.store.close()
-
-    def seat_for_token(self, table_id: UUID, token: str) -> int | None:
-        """The seat ``token`` holds at the table (None: no seat).
-
-        A seat's token never changes once ``PlayerSeated`` is stored, so a found seat is
-        remembered (by the token's hash, never the token): commands then skip a store read.
-        """
-        key = (table_id, hash_token(token))
-        seat = self._seats.get(key)
-        if seat is None:
-            seat = self.store.seat_for_token(table_id, token)
-            if seat is not None:
-                if len(self._seats) >= SEAT_CACHE_SIZE:
-                    self._seats.clear()  # crude but bounded; entries are cheap to re-learn
-                self._seats[key] = seat
-        return seat
-
-    def facts(self, table_id: UUID) -> TableFacts:
-        """The table's game and visibility options (from ``TableOpened``; never change).
-
-        Raises ``TableNotFound`` for an unknown table.
-        """
-        with self._facts_lock:
-            known = self._facts.get(table_id)
-        if known is not None:
-            return known
-        first = self.store.events(table_id, 1, 1)
-        if not first or not isinstance(first[0].event, TableOpened):
-            raise TableNotFound(f"no table {table_id}")
-        opened = first[0].event
-        facts = TableFacts.from_opened(game_named(opened.game), opened.options)
-        with self._facts_lock:
-            self._facts[table_id] = facts
-        return facts
 
 
 def services_lifespan(settings: Settings, *, run_projector: bool) -> Callable[[Litestar], Any]:

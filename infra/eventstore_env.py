@@ -6,10 +6,13 @@
   one store (a unique shared-cache URI, so two stores in one process do not see each other).
 * ``postgresql://user[:password]@host[:port]/dbname`` (also ``postgres://``) ->
   ``PERSISTENCE_MODULE=eventsourcing.postgres`` and ``POSTGRES_DBNAME/HOST/PORT/USER/PASSWORD``.
+
+Passwords never reach a message or a log line: every URL shown is :func:`redacted` first.
 """
 
 from __future__ import annotations
 
+import re
 import uuid
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -37,7 +40,7 @@ def eventsourcing_env(url: str, *, create_dirs: bool = True) -> dict[str, str]:
     if url.startswith(POSTGRES_SCHEMES):
         return _postgres_env(url)
     raise EventStoreURLError(
-        f"CARDROOM_EVENT_STORE={url!r}: expected sqlite:///path/to/file.db or "
+        f"CARDROOM_EVENT_STORE={redacted(url)!r}: expected sqlite:///path/to/file.db or "
         "postgresql://user@host:port/dbname"
     )
 
@@ -68,12 +71,15 @@ def _postgres_env(url: str) -> dict[str, str]:
     dbname = unquote(parts.path.lstrip("/"))
     if not dbname or "/" in dbname:
         raise EventStoreURLError(
-            f"CARDROOM_EVENT_STORE={url!r}: name one database, e.g. postgresql://user@host/cardroom"
+            f"CARDROOM_EVENT_STORE={redacted(url)!r}: name one database, "
+            "e.g. postgresql://user@host/cardroom"
         )
     try:
         port = parts.port or 5432
     except ValueError as error:
-        raise EventStoreURLError(f"CARDROOM_EVENT_STORE={url!r}: bad port ({error})") from None
+        raise EventStoreURLError(
+            f"CARDROOM_EVENT_STORE={redacted(url)!r}: bad port ({error})"
+        ) from None
     return {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
         "POSTGRES_DBNAME": dbname,
@@ -90,10 +96,20 @@ def _postgres_env(url: str) -> dict[str, str]:
 
 
 def redacted(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username or ''}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return parts._replace(netloc=netloc).geturl()
+    """The URL with its password masked, for messages and logs: the user-info password
+    (``postgresql://user:***@host/db``, ``redis://:***@host``) and a ``password=`` query
+    parameter (``unix:///run/redis.sock?password=***``) alike."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+        port = parts.port
+    except ValueError:  # not a URL we can take apart: show only its scheme
+        return url.split(":", 1)[0] + "://***" if "://" in url else "***"
+    if password is not None:
+        host = parts.hostname or ""
+        netloc = f"{parts.username or ''}:***@{host}" + (f":{port}" if port else "")
+        url = parts._replace(netloc=netloc).geturl()
+    return _PASSWORD_QUERY.sub(r"\1***", url)
+
+
+_PASSWORD_QUERY = re.compile(r"([?&]password=)[^&#]*", re.IGNORECASE)

@@ -59,9 +59,14 @@ class StoreUnavailable(Exception):
 
 
 class InvalidRequest(DomainError):
-    """A malformed argument to the store (bad idempotency key, version out of range)."""
+    """A malformed argument to the store (bad idempotency key, version out of range);
+    ``field`` names the argument when the caller wants it named."""
 
     status = 400
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class IdempotencyKeyReused(DomainError):
@@ -71,6 +76,8 @@ class IdempotencyKeyReused(DomainError):
     command would hide that the new one was never run (cf. the IETF "Idempotency-Key HTTP
     Header Field" draft: 422). Nothing is written. ``key`` names the key.
     """
+
+    field = "Idempotency-Key"  # the header at fault
 
     def __init__(self, key: str) -> None:
         super().__init__(
@@ -84,3 +91,16 @@ class StackedDecksNotAllowed(DomainError):
     """``decks`` given while the server does not allow stacked decks (design §5)."""
 
     status = 403
+
+
+class BeyondHistory(DomainError):
+    """A version past what the caller may see (the table's head, or a spectator's delay)."""
+
+    field = "at"
+
+
+class HandNotDealt(DomainError):
+    """A hand the table has not dealt (as far as the caller may see)."""
+
+    status = 404
+    field = "n"

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import redis
 
+from infra.eventstore_env import redacted
 from infra.settings import Settings
 
 START_TIMEOUT = 10.0  # seconds to wait for the embedded server to accept connections
@@ -47,7 +48,7 @@ class RedisHandle:
         self, client: redis.Redis, url: str, process: subprocess.Popen[bytes] | None = None
     ) -> None:
         self.client = client
-        self.url = url
+        self.url = redacted(url)  # for messages: its password (if any) masked
         self._process = process
 
     @property

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from infra.eventstore_env import EventStoreURLError, eventsourcing_env
+from infra.eventstore_env import EventStoreURLError, eventsourcing_env, redacted
 
 DEFAULT_EVENT_STORE = "sqlite:///./var/cardroom.db"
 DEFAULT_REDIS_PREFIX = "cardroom:"
@@ -64,7 +64,8 @@ class Settings:
         redis_url = source.get("CARDROOM_REDIS_URL", "").strip() or None
         if redis_url is not None and not redis_url.startswith(("redis://", "rediss://", "unix://")):
             raise SettingsError(
-                f"CARDROOM_REDIS_URL={redis_url!r}: expected redis://, rediss:// or unix://"
+                f"CARDROOM_REDIS_URL={redacted(redis_url)!r}: expected redis://, rediss:// or "
+                "unix://"
             )
         prefix = source.get("CARDROOM_REDIS_PREFIX", DEFAULT_REDIS_PREFIX)
         if not prefix:
@@ -75,4 +76,13 @@ class Settings:
             redis_prefix=prefix,
             allow_stacked_decks=_flag(source, "CARDROOM_ALLOW_STACKED_DECKS"),
             var_dir=Path(source.get("CARDROOM_VAR_DIR", "").strip() or DEFAULT_VAR_DIR),
+        )
+
+    def __repr__(self) -> str:
+        """The settings with the URLs' passwords masked (settings may be logged)."""
+        redis_url = None if self.redis_url is None else redacted(self.redis_url)
+        return (
+            f"Settings(event_store={redacted(self.event_store)!r}, redis_url={redis_url!r}, "
+            f"redis_prefix={self.redis_prefix!r}, "
+            f"allow_stacked_decks={self.allow_stacked_decks!r}, var_dir={self.var_dir!r})"
         )

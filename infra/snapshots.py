@@ -16,8 +16,13 @@ A snapshot is a cache, never the truth:
   table is folded from its events. Bump the generation when a game's ``evolve`` changes what
   a state means without changing its shape;
 * the idempotency-key index up to that version travels with it (and the keys' command
-  fingerprints), so retried keys are still recognised after a cold load. Snapshots taken
-  before fingerprints existed decode with none: those keys answer as before.
+  fingerprints), so retried keys are still recognised after a cold load;
+* so does the hand index (:mod:`infra.hands`): a cold load answers timelines, replays and
+  verifications without reading the history before the snapshot. (Generation 2 added it:
+  older snapshots are ignored.)
+
+A snapshot is taken at the version a command reaches when it crosses a ``SNAPSHOT_EVERY``
+boundary: the write path evolves each event once, so that is the state it has.
 """
 
 from __future__ import annotations
@@ -40,13 +45,14 @@ from eventsourcing.persistence import (
 )
 
 from domain.games import game_named
+from infra.hands import HandIndex, Spans
 from infra.tables import FoldedTable
 from infra.transcoder import TOPIC_PREFIX, topic_of
 
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 1024  # versions between snapshots (a multiple of the in-memory checkpoints)
-SNAPSHOT_GENERATION = 1  # bump when an evolve change makes stored states mean something else
+SNAPSHOT_GENERATION = 2  # bump when an evolve change makes stored states mean something else
 
 S = TypeVar("S")
 
@@ -62,6 +68,7 @@ class TableSnapshot:
     at: datetime | None
     commands: dict[str, tuple[int, int]]
     fingerprints: dict[str, str]
+    hands: Spans
 
 
 class SnapshotBody(msgspec.Struct, Generic[S]):
@@ -71,7 +78,8 @@ class SnapshotBody(msgspec.Struct, Generic[S]):
     at: datetime | None
     commands: dict[str, tuple[int, int]]
     state: S
-    fingerprints: dict[str, str] = {}  # absent from snapshots taken before fingerprints
+    fingerprints: dict[str, str] = {}
+    hands: Spans = {}
 
 
 class StaleSnapshot(MapperDeserialisationError):
@@ -139,6 +147,7 @@ class SnapshotMapper(Mapper[UUID]):
             commands=snapshot.commands,
             state=snapshot.state,
             fingerprints=snapshot.fingerprints,
+            hands=snapshot.hands,
         )
         data = _encoder.encode(body)
         if self.compressor:
@@ -175,6 +184,7 @@ class SnapshotMapper(Mapper[UUID]):
             body.at,
             {key: (first, last) for key, (first, last) in body.commands.items()},
             body.fingerprints,
+            body.hands,
         )
 
 
@@ -192,6 +202,7 @@ def take_snapshot(
         at,
         dict(table.commands),
         dict(table.fingerprints),
+        table.hands.spans(),
     )
     try:
         app.snapshots.put([snapshot])
@@ -223,4 +234,5 @@ def load_snapshot(
         snapshot.at,
         {snapshot.originator_version: snapshot.state},
         fingerprints=snapshot.fingerprints,
+        hands=HandIndex(snapshot.hands),
     )

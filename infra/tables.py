@@ -11,9 +11,10 @@ stale cache therefore costs a retry, never a wrong answer.
 Idempotency keys are indexed as events are folded: each stored event carries the key of the
 command that produced it, so a restarted process (or another API replica) rebuilds the index
 from the events themselves (or from a snapshot, :mod:`infra.snapshots`). Each key's command
-fingerprint is indexed with it, so the key reused for another command is told apart. Every
-``CHECKPOINT_EVERY`` versions the folded state is kept, so time travel folds forward from the
-nearest checkpoint instead of from the first event.
+fingerprint is indexed with it, so the key reused for another command is told apart. The
+hand index (:mod:`infra.hands`) is kept the same way. About every ``CHECKPOINT_EVERY``
+versions the folded state is kept, so time travel folds forward from the nearest checkpoint
+instead of from the first event.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from uuid import UUID
 from domain.game import Game
 from domain.games import game_named
 from domain.table import TableOpened
+from infra.hands import HandIndex
 from infra.records import IdempotencyKeyReused
 from infra.transcoder import StoredTableEvent
 
@@ -42,14 +44,14 @@ class CorruptTable(RuntimeError):
 
 @dataclass(frozen=True)
 class FoldedTable:
-    """The state of one table at one version, plus its idempotency-key index and checkpoints.
+    """The state of one table at one version, plus its indexes and checkpoints.
 
-    ``commands``, ``fingerprints`` and ``checkpoints`` are shared by the successive
+    ``commands``, ``fingerprints``, ``hands`` and ``checkpoints`` are shared by the successive
     FoldedTables of one table and only ever grow with facts that are *stored*:
-    :meth:`advanced` on events read from the store records them at once; on events not yet
-    saved (``stored=False``) it stages them, and :meth:`saved` records them once the store has
-    accepted the events. An older FoldedTable seeing newer keys or checkpoints is harmless:
-    they describe the same history.
+    :meth:`advanced` on events read from the store records them at once; a command's new
+    events (:meth:`decided`, or :meth:`advanced` with ``stored=False``) are staged, and
+    :meth:`saved` records them once the store has accepted the events. An older FoldedTable
+    seeing newer keys, hands or checkpoints is harmless: they describe the same history.
     """
 
     table_id: UUID
@@ -59,11 +61,14 @@ class FoldedTable:
     # idempotency key -> (first version, last version) of the events its command wrote.
     commands: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
     last_at: datetime | None = None  # when the event at ``version`` was stored
-    # version -> state, every CHECKPOINT_EVERY versions: time travel folds from the nearest.
+    # version -> state, about every CHECKPOINT_EVERY versions: time travel folds from the
+    # nearest at or before the version asked for.
     checkpoints: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
     staged: tuple[tuple[int, Any], ...] = field(default=(), compare=False, repr=False)
     # idempotency key -> fingerprint of its command (keys stored before fingerprints: none).
     fingerprints: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    # where each hand started, was dealt and settled (:mod:`infra.hands`).
+    hands: HandIndex = field(default_factory=HandIndex, compare=False, repr=False)
 
     def advanced(
         self, envelopes: Iterable[StoredTableEvent], *, stored: bool = True
@@ -83,12 +88,38 @@ class FoldedTable:
             if version % CHECKPOINT_EVERY == 0:
                 staged.append((version, state))
             if stored:
-                _index_key(self.commands, self.fingerprints, envelope)
+                self._index(envelope)
         if version == self.version:
             return self
         if stored:
             self.checkpoints.update(staged)
             staged = []
+        return self._at(state, version, last_at, tuple(staged))
+
+    def decided(self, envelopes: list[StoredTableEvent], state: Any) -> FoldedTable:
+        """This table after a command's new ``envelopes``, whose state the game's
+        ``decision`` has already evolved (each event is evolved once on the write path).
+
+        A command that crosses a ``CHECKPOINT_EVERY`` boundary stages a checkpoint at the
+        version it reaches; :meth:`saved` keeps it once the events are stored.
+        """
+        if not envelopes:
+            return self
+        last = envelopes[-1]
+        version = last.originator_version
+        crossed = version // CHECKPOINT_EVERY > self.version // CHECKPOINT_EVERY
+        return self._at(state, version, last.at, ((version, state),) if crossed else ())
+
+    def saved(self, envelopes: Iterable[StoredTableEvent]) -> FoldedTable:
+        """Record the keys, hands and checkpoints of events the store has just accepted."""
+        for envelope in envelopes:
+            self._index(envelope)
+        self.checkpoints.update(self.staged)
+        return self._at(self.state, self.version, self.last_at, ())
+
+    def _at(
+        self, state: Any, version: int, last_at: datetime | None, staged: tuple[Any, ...]
+    ) -> FoldedTable:
         return FoldedTable(
             self.table_id,
             self.game,
@@ -97,25 +128,14 @@ class FoldedTable:
             self.commands,
             last_at,
             self.checkpoints,
-            tuple(staged),
+            staged,
             self.fingerprints,
+            self.hands,
         )
 
-    def saved(self, envelopes: Iterable[StoredTableEvent]) -> FoldedTable:
-        """Record the keys and checkpoints of events the store has just accepted."""
-        for envelope in envelopes:
-            _index_key(self.commands, self.fingerprints, envelope)
-        self.checkpoints.update(self.staged)
-        return FoldedTable(
-            self.table_id,
-            self.game,
-            self.state,
-            self.version,
-            self.commands,
-            self.last_at,
-            self.checkpoints,
-            fingerprints=self.fingerprints,
-        )
+    def _index(self, envelope: StoredTableEvent) -> None:
+        _index_key(self.commands, self.fingerprints, envelope)
+        self.hands.record(self.game, envelope.originator_version, envelope.event)
 
     def envelopes(self, events: list[Any], key: tuple[str, str] | None) -> list[StoredTableEvent]:
         """New ``events`` wrapped to follow on from this version, stamped now, carrying the
@@ -139,12 +159,8 @@ class FoldedTable:
 
     def nearest_checkpoint(self, version: int) -> tuple[int, Any] | None:
         """The latest checkpoint at or before ``version``, if this table has one."""
-        at = version - version % CHECKPOINT_EVERY
-        while at > 0:
-            if at in self.checkpoints:
-                return at, self.checkpoints[at]
-            at -= CHECKPOINT_EVERY
-        return None
+        at = max((v for v in list(self.checkpoints) if v <= version), default=None)
+        return None if at is None else (at, self.checkpoints[at])
 
 
 def fold_table(table_id: UUID, envelopes: Iterable[StoredTableEvent]) -> FoldedTable | None:
@@ -157,11 +173,8 @@ def fold_table(table_id: UUID, envelopes: Iterable[StoredTableEvent]) -> FoldedT
     if first.originator_version != 1 or not isinstance(opened, TableOpened):
         raise CorruptTable(f"table {table_id} does not start with TableOpened at version 1")
     game = game_named(opened.game)
-    commands: dict[str, tuple[int, int]] = {}
-    fingerprints: dict[str, str] = {}
-    _index_key(commands, fingerprints, first)
-    state = game.evolve(None, opened)
-    table = FoldedTable(table_id, game, state, 1, commands, first.at, fingerprints=fingerprints)
+    table = FoldedTable(table_id, game, game.evolve(None, opened), 1, last_at=first.at)
+    table._index(first)
     return table.advanced(iterator)
 
 

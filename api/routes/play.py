@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
 
 from litestar import Response, get, post
 from litestar.params import JSONBody
 
-from api.auth import seat_of, viewer_of
-from api.commands import command_object, to_command
+from api import reads, writes
 from api.params import Authorization, IdempotencyKey, TableId
 from api.problems import documented
 from api.schemas import CommandAccepted
-from api.services import Services, ServicesDep, blocking
-from infra.store import IdempotencyKeyReused
+from api.services import ServicesDep, blocking
 
 COMMAND_BODIES = (
     'Bourré: {"type": "declare", "play": true, "discard": ["7D", "2C"]} or '
@@ -35,7 +32,7 @@ ISSUE_DESCRIPTION = (
 
 
 @post(
-    "/tables/{table_id:uuid}/commands",
+    "/tables/{table_id:str}/commands",
     status_code=200,
     summary="Issue a command",
     description=ISSUE_DESCRIPTION,
@@ -49,62 +46,26 @@ async def issue_command(
     authorization: Authorization = None,
     idempotency_key: IdempotencyKey = None,
 ) -> CommandAccepted:
-    """Issue a command as the token's seat. The answer carries the new table version, the
-    log position to pass as ``?after=`` for read-your-writes, and the events written as this
-    seat sees them. A rejected command writes nothing; a retried ``Idempotency-Key`` returns
-    the first answer, and the key sent with a different command is a 422 problem."""
+    """Issue a command as the token's seat (see the description above)."""
     # One worker-thread hop for the whole command: auth, decoding, deciding, redacting.
-    return await blocking(decide_command, services, table_id, authorization, data, idempotency_key)
+    return await blocking(writes.issue, services, table_id, authorization, data, idempotency_key)
 
 
-def decide_command(
-    services: Services,
-    table_id: UUID,
-    authorization: str | None,
-    body: dict[str, Any],
-    idempotency_key: str | None,
-) -> CommandAccepted:
-    seat = seat_of(services, table_id, authorization)
-    facts = services.facts(table_id)
-    command, expected = to_command(facts.game, body, seat)
-    # Keys are scoped to the seat: another seat reusing a key never receives this seat's result.
-    key = f"seat{seat}:{idempotency_key}" if idempotency_key is not None else None
-    try:
-        result = services.store.execute(
-            table_id, command, expected_version=expected, idempotency_key=key
-        )
-    except IdempotencyKeyReused as error:
-        # Name the key the client sent, not the store's seat-scoped one.
-        raise IdempotencyKeyReused(error.key.removeprefix(f"seat{seat}:")) from error
-    settled = facts.settled_hands(result.events)
-    return CommandAccepted(
-        version=result.version,
-        position=result.position,
-        events=[facts.redact(recorded, seat, settled) for recorded in result.events],
-    )
-
-
-@get("/tables/{table_id:uuid}/legal", summary="Legal commands", responses=documented(401, 404, 503))
+@get(
+    "/tables/{table_id:str}/legal",
+    summary="Legal commands",
+    responses=documented(401, 404, 503),
+    security=[{"seatToken": []}],
+)
 async def legal_commands(
     table_id: TableId, services: ServicesDep, authorization: Authorization = None
 ) -> Response[list[dict[str, Any]]]:
     """The caller's legal commands now, as command objects ready to post to ``/commands``
-    (empty when the table waits for someone else; spectators have none). The
-    ``X-Table-Version`` header is the version they were computed at (use it as
-    ``expectedVersion``)."""
-    commands, version = await blocking(read_legal, services, table_id, authorization)
+    (empty when the table waits for someone else). Needs the seat's token: without one it is
+    a 401 telling how to take a seat. ``X-Table-Version`` is the version they hold at (use it
+    as ``expectedVersion``)."""
+    commands, version = await blocking(reads.legal, services, table_id, authorization)
     return Response(commands, headers={"X-Table-Version": str(version)})
-
-
-def read_legal(
-    services: Services, table_id: UUID, authorization: str | None
-) -> tuple[list[dict[str, Any]], int]:
-    seat = viewer_of(services, table_id, authorization)
-    loaded = services.store.get(table_id)
-    if seat is None:
-        return [], services.facts(table_id).visible_version(None, loaded.version)
-    commands = loaded.game.legal_commands(loaded.state, seat)
-    return [command_object(c) for c in commands], loaded.version
 
 
 ROUTES = [issue_command, legal_commands]

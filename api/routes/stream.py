@@ -1,113 +1,19 @@
-"""The live stream: Server-Sent Events, redacted per caller (design §5).
-
-Each SSE message is one event as the caller may see it (``event:`` its type, ``id:`` its table
-version, ``data:`` the JSON). Reconnecting with ``Last-Event-ID`` resumes after that version;
-``?from=`` starts at a version (1 = the whole history); otherwise the stream starts live.
-The stream follows the event store, not this process's memory, so it works behind several
-API processes: it wakes when the projection's log position moves (a cheap Redis read) and in
-any case every ``FALLBACK_POLL`` seconds. Spectators are held ``spectator_delay`` events
-behind. The stream ends once the table has ended (after ``TableEnded``, or for spectators after
-the last event they may see).
-"""
+"""The live stream route: Server-Sent Events, redacted per caller (design §5; the source is
+:mod:`api.live`)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import AsyncIterator
-from typing import Any
-from uuid import UUID
-
-import anyio
-import msgspec
 from litestar import get
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import ServerSentEvent
 
-from api.auth import caller_seat
+from api import live
 from api.params import Authorization, LastEventId, StreamFrom, TableId
-from api.problems import ApiProblem, documented
-from api.services import Services, ServicesDep, blocking
-from api.visibility import TableFacts
-from domain.game import Viewer
-from domain.table import TableEnded
-
-POLL = 0.1  # seconds between checks of the projection position
-FALLBACK_POLL = 1.0  # seconds between store reads when the position does not move
-KEEPALIVE = 15.0  # seconds between comments that keep proxies from closing an idle stream
-RETRY_MS = 2000
-
-
-def _resume_after(last_event_id: str | None) -> int | None:
-    if last_event_id is None or not last_event_id.strip():
-        return None
-    text = last_event_id.strip()
-    if not text.isdigit() or len(text) > 18:
-        raise ApiProblem(
-            400,
-            "bad-last-event-id",
-            f"Last-Event-ID must be an event version (a non-negative integer), not {text!r}",
-            field="Last-Event-ID",
-        )
-    return int(text)
-
-
-def _has_ended(services: Services, table_id: UUID) -> bool:
-    """Whether the table's last event is ``TableEnded``."""
-    head = services.store.get(table_id).version
-    last = services.store.events(table_id, head, head)
-    return bool(last) and isinstance(last[-1].event, TableEnded)
-
-
-async def _head_version(services: Services, table_id: UUID) -> int:
-    loaded = await blocking(services.store.get, table_id)
-    return int(loaded.version)
-
-
-async def _events(
-    services: Services, table_id: UUID, facts: TableFacts, viewer: Viewer, after: int
-) -> AsyncIterator[ServerSentEventMessage]:
-    sent = after  # last version sent
-    fetched = after  # last version read from the store
-    pending: list[Any] = []  # read, not yet visible to this caller (spectator delay)
-    settled: set[int] = set()
-    last_position = -1
-    last_read = 0.0
-    last_beat = time.monotonic()
-    over = await blocking(_has_ended, services, table_id)  # nothing will follow TableEnded
-    yield ServerSentEventMessage(
-        data=None, comment=f"table {table_id} after version {after}", retry=RETRY_MS
-    )
-    while True:
-        now = time.monotonic()
-        position = await blocking(services.read_models.position)
-        if position != last_position or now - last_read >= FALLBACK_POLL:
-            last_position, last_read = position, now
-            new = await blocking(services.store.events, table_id, fetched + 1)
-            if new:
-                pending.extend(new)
-                fetched = new[-1].version
-                over = over or any(isinstance(r.event, TableEnded) for r in new)
-        visible = facts.visible_version(viewer, fetched)
-        # Hands settled by now (as far as this caller may see) show their cards, as in the
-        # timeline: a client catching up on old hands gets them revealed.
-        settled |= facts.settled_hands(r for r in pending if r.version <= visible)
-        while pending and pending[0].version <= visible:
-            recorded = pending.pop(0)
-            shown = facts.redact(recorded, viewer, settled)
-            sent = recorded.version
-            last_beat = time.monotonic()
-            yield ServerSentEventMessage(
-                data=msgspec.json.encode(shown).decode(), event=str(shown["type"]), id=sent
-            )
-        if over:  # the table has ended: what is still held back stays held back
-            return
-        if time.monotonic() - last_beat >= KEEPALIVE:
-            last_beat = time.monotonic()
-            yield ServerSentEventMessage(data=None, comment="keep-alive")
-        await anyio.sleep(POLL)
+from api.problems import documented
+from api.services import ServicesDep, blocking
 
 
 @get(
-    "/tables/{table_id:uuid}/stream",
+    "/tables/{table_id:str}/stream",
     summary="Live stream (SSE)",
     responses=documented(400, 401, 404, 503),
 )
@@ -120,15 +26,10 @@ async def stream(
 ) -> ServerSentEvent:
     """Server-Sent Events, live, redacted per caller; ``id`` is the event's table version.
     Resume with ``Last-Event-ID``; start at a version with ``?from=``."""
-    viewer = await caller_seat(services, table_id, authorization)
-    facts = await blocking(services.facts, table_id)
-    after = _resume_after(last_event_id)
-    if after is None:
-        if from_version is not None:
-            after = from_version - 1
-        else:
-            after = facts.visible_version(viewer, await _head_version(services, table_id))
-    return ServerSentEvent(_events(services, table_id, facts, viewer, after))
+    opened = await blocking(
+        live.opening, services, table_id, authorization, last_event_id, from_version
+    )
+    return ServerSentEvent(live.events(services, table_id, *opened))
 
 
 ROUTES = [stream]

@@ -7,7 +7,7 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from tests.api.helpers import PROBLEM, assert_problem
+from tests.api.helpers import assert_problem
 
 
 def test_health_reports_store_redis_and_projection_lag(client: TestClient[Any]) -> None:
@@ -50,10 +50,9 @@ def test_an_unknown_table_is_a_404_problem(client: TestClient[Any]) -> None:
     assert_problem(client.post(f"/tables/{table}/commands", json={"type": "draw"}), 404)
 
 
-def test_a_malformed_table_id_is_a_client_error(client: TestClient[Any]) -> None:
-    response = client.get("/tables/not-a-uuid")
-    assert response.status_code in (400, 404)
-    assert response.headers["content-type"].startswith(PROBLEM)
+def test_a_malformed_table_id_names_no_table(client: TestClient[Any]) -> None:
+    body = assert_problem(client.get("/tables/not-a-uuid"), 404)
+    assert body["type"].endswith(":table-not-found")
 
 
 def test_an_unknown_game_is_named_in_the_problem(client: TestClient[Any]) -> None:

@@ -158,7 +158,10 @@ def test_legal_commands_are_command_objects_that_post_as_they_are(client: TableC
     assert all({"type", "play", "discard"} <= set(move) for move in moves)
     assert get(client, f"/tables/{table}/legal", ann) == []
     assert accepted(client, table, bob, moves[-1])
-    assert get(client, f"/tables/{table}/legal") == []  # spectators have no commands
+    # A spectator has nothing to do: 401, with the hint how to take a seat.
+    answer = problem(client.get(f"/tables/{table}/legal"), 401)
+    assert answer["type"].endswith(":missing-token") and answer["field"] == "Authorization"
+    assert "/seats" in answer["detail"]
 
 
 def test_every_table_route_answers_404_for_an_unknown_table(client: TableClient) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from api.routes import views
+from api import reads
 from tests.api.helpers import assert_problem, auth, head, open_table, sit
 
 
@@ -33,7 +33,7 @@ def test_a_position_beyond_the_log_is_refused(client: Any) -> None:
 def test_a_projection_that_lags_is_a_503_not_stale_data(
     client_for: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(views, "WAIT_TIMEOUT", 0.2)
+    monkeypatch.setattr(reads, "WAIT_TIMEOUT", 0.2)
     no_projector = client_for(run_projector=False)
     table = open_table(no_projector, "bourre", {"seats": 2})
     tokens = sit(no_projector, table, ["Ann", "Bob"])

@@ -1,4 +1,4 @@
-"""Who may see what (design §5, "Visibility"), applied to events read from the store.
+"""Who may see what (design §5, "Visibility"), applied to what the store answers.
 
 Raw events never leave the server: every event goes through the game's ``redact`` for the
 caller. A hand's hidden cards show once that hand has settled and the table's ``reveal``

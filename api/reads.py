@@ -1,0 +1,165 @@
+"""What the read routes call: the read models first, the event store's queries otherwise.
+
+Live views and ledgers come from the Redis read models (:mod:`projections.reader`);
+``?after=`` waits, bounded, for the projection to reach a log position (a timeout is a 503
+problem, never stale data served silently). A table the projection has not reached yet is
+answered by the write side's query service (:mod:`infra.queries`) under the same visibility
+rules, ``spectator_delay`` included. Timelines, replays, deal verification and legal commands
+come from the query service; health asks the store and Redis. Every function here is
+synchronous: routes run it in a worker thread (:func:`api.services.blocking`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from uuid import UUID
+
+from api.auth import seat_of, viewer_of
+from api.commands import command_object
+from api.problems import MALFORMED, ApiProblem
+from api.schemas import Health, ProjectionHealth, Verification
+from api.services import Services
+from domain.errors import InvalidOption
+from domain.games import game_named
+
+log = logging.getLogger("cardroom.api")
+WAIT_TIMEOUT = 5.0  # seconds a read waits for the projection before answering 503
+
+
+def wait_for_projection(services: Services, after: int | None) -> None:
+    """Read-your-writes: wait (bounded, in this worker thread) until the read models have
+    reached log position ``after``; a position the log has not written is a 422."""
+    if after is None:
+        return
+    models = services.read_models
+    if models.position() >= after:
+        return
+    head = services.store.max_position()
+    if after > head:
+        raise ApiProblem(
+            422,
+            "unknown-position",
+            f"after={after} is beyond the event log (latest position {head})",
+            field="after",
+        )
+    if not models.wait_for(after, WAIT_TIMEOUT):
+        raise ApiProblem(
+            503,
+            "projection-behind",
+            f"the read models reached position {models.position()}, not {after}, within "
+            f"{WAIT_TIMEOUT:g}s; retry shortly",
+            field="after",
+            headers={"Retry-After": "1"},
+        )
+
+
+def table_view(
+    services: Services, table_id: UUID, authorization: str | None, after: int | None
+) -> tuple[str, bytes | dict[str, Any]]:
+    """``(source, view)``: the caller's view from the read models (as stored, JSON bytes) or,
+    before the projection has reached the table, from the store."""
+    viewer = viewer_of(services, table_id, authorization)
+    wait_for_projection(services, after)
+    stored = services.read_models.view_json(table_id, viewer)
+    if stored is not None:
+        return "read-model", stored
+    return "store", services.queries.view(table_id, viewer)
+
+
+def ledger(services: Services, table_id: UUID, after: int | None) -> tuple[str, dict[str, Any]]:
+    """``(source, ledger)``: from the read models, or from the store as a spectator sees
+    the table (``spectator_delay`` behind), like the read model's ledger."""
+    services.queries.facts(table_id)  # 404 for an unknown table
+    wait_for_projection(services, after)
+    found = services.read_models.ledger(table_id)
+    if found is not None:
+        return "read-model", found
+    return "store", ledger_from_store(services, table_id)
+
+
+def ledger_from_store(services: Services, table_id: UUID) -> dict[str, Any]:
+    """The ledger of the table as a spectator may see it (the read model's fallback)."""
+    loaded = services.queries.visible(table_id, None)
+    return loaded.game.ledger(loaded.state)
+
+
+def lobby(services: Services, game: str | None, after: int | None) -> list[dict[str, Any]]:
+    """The open tables, of one registered game if ``game`` is given (400 naming ``game``
+    for a name the registry does not know)."""
+    if game is not None:
+        try:
+            game_named(game)
+        except InvalidOption as error:
+            raise ApiProblem(400, MALFORMED, error.message, field="game") from None
+    wait_for_projection(services, after)
+    return services.read_models.lobby(game)
+
+
+def timeline(
+    services: Services,
+    table_id: UUID,
+    authorization: str | None,
+    start: int | None,
+    end: int | None,
+) -> list[dict[str, Any]]:
+    """The caller's timeline from version ``start`` (default 1) to ``end``."""
+    viewer = viewer_of(services, table_id, authorization)
+    start = start or 1
+    if end is not None and end < start:
+        raise ApiProblem(400, MALFORMED, f"from={start} is after to={end}", field="from")
+    return services.queries.timeline(table_id, viewer, start, end)
+
+
+def replay(
+    services: Services, table_id: UUID, authorization: str | None, at: int
+) -> dict[str, Any]:
+    """The caller's view as of version ``at``."""
+    viewer = viewer_of(services, table_id, authorization)
+    return services.queries.replay(table_id, viewer, at)
+
+
+def verify(
+    services: Services, table_id: UUID, authorization: str | None, hand: int
+) -> Verification:
+    """Hand ``hand``'s deal checked against its commitment, as far as the caller may see."""
+    viewer = viewer_of(services, table_id, authorization)
+    check = services.queries.verify(table_id, viewer, hand)
+    return Verification(
+        table_id=check.table_id, hand=check.hand, commitment=check.commitment,
+        settled=check.settled, revealed=check.revealed, deck=check.deck, salt=check.salt,
+        valid=check.valid,
+    )  # fmt: skip
+
+
+def legal(
+    services: Services, table_id: UUID, authorization: str | None
+) -> tuple[list[dict[str, Any]], int]:
+    """The caller's legal commands as wire objects, and the version they hold at. A
+    spectator has none to make: 401 telling how to take a seat."""
+    seat = seat_of(services, table_id, authorization)
+    commands, version = services.queries.legal(table_id, seat)
+    return [command_object(command) for command in commands], version
+
+
+def health(services: Services) -> Health:
+    """Whether the store and Redis answer, and how far the projection lags the log."""
+    head: int | None = None
+    position: int | None = None
+    try:
+        head = services.store.max_position()
+    except Exception as error:  # any failure means "the store does not answer"
+        log.warning("health: store does not answer: %s", error)
+    try:
+        services.redis.client.ping()
+        position = services.read_models.position()
+    except Exception as error:  # any failure means "Redis does not answer"
+        log.warning("health: Redis does not answer: %s", error)
+    lag = head - position if head is not None and position is not None else None
+    healthy = head is not None and position is not None
+    return Health(
+        status="ok" if healthy else "degraded",
+        store=head is not None,
+        redis=position is not None,
+        projection=ProjectionHealth(position=position, head=head, lag=lag),
+    )

@@ -1,0 +1,95 @@
+"""What the write routes call: the command service (:mod:`infra.commands`) from HTTP bodies.
+
+Each function is synchronous (routes run it in a worker thread, :func:`api.services.blocking`)
+and does one whole request: check the caller, turn the body into the game's command, run it,
+and answer with what the caller may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from api.auth import seat_of
+from api.commands import to_command
+from api.problems import ApiProblem
+from api.schemas import CommandAccepted, CreateTable, SeatTaken, TableCreated, TakeSeat
+from api.services import Services
+from domain.cards import CardError, card
+from domain.games import game_named
+from infra.records import IdempotencyKeyReused
+
+
+def create_table(services: Services, body: CreateTable) -> TableCreated:
+    """Open a table (the game is checked first, then stacked decks, then the options)."""
+    game_named(body.game)  # 422 naming 'game' before anything else
+    decks = None
+    if body.decks is not None:
+        if not services.settings.allow_stacked_decks:
+            raise ApiProblem(
+                403,
+                "stacked-decks-off",
+                "stacked decks are disabled on this server (CARDROOM_ALLOW_STACKED_DECKS=1)",
+                field="decks",
+            )
+        decks = canonical_decks(body.decks)
+    result = services.commands.create_table(body.game, body.options, seed=body.seed, decks=decks)
+    return TableCreated(
+        table_id=str(result.table_id),
+        game=body.game,
+        version=result.version,
+        position=result.position,
+    )
+
+
+def canonical_decks(decks: list[list[str]]) -> list[list[str]]:
+    """Stacked decks with every code checked and written canonically; a bad code is named
+    by its place (``decks[0][7]``)."""
+    out: list[list[str]] = []
+    for h, deck in enumerate(decks):
+        row = []
+        for i, code in enumerate(deck):
+            try:
+                row.append(card(code).code)
+            except CardError as error:
+                where = f"decks[{h}][{i}]"
+                raise ApiProblem(422, "invalid-card", f"{where}: {error}", field=where) from None
+        out.append(row)
+    return out
+
+
+def take_seat(services: Services, table_id: UUID, body: TakeSeat) -> SeatTaken:
+    """Seat a player; the answer holds the seat's bearer token, shown only this once."""
+    services.queries.facts(table_id)  # 404 for an unknown table
+    seat, token, result = services.commands.take_seat(table_id, body.name.strip(), body.seat)
+    return SeatTaken(
+        table_id=str(table_id),
+        seat=seat,
+        token=token,
+        version=result.version,
+        position=result.position,
+    )
+
+
+def issue(
+    services: Services,
+    table_id: UUID,
+    authorization: str | None,
+    body: dict[str, Any],
+    idempotency_key: str | None,
+) -> CommandAccepted:
+    """Run a command as the token's seat; the events written come back as that seat sees
+    them. Idempotency keys are scoped to the seat: another seat reusing a key never receives
+    this seat's result."""
+    seat = seat_of(services, table_id, authorization)
+    command, expected = to_command(services.queries.facts(table_id).game, body, seat)
+    key = f"seat{seat}:{idempotency_key}" if idempotency_key is not None else None
+    try:
+        result = services.commands.execute(
+            table_id, command, expected_version=expected, idempotency_key=key
+        )
+    except IdempotencyKeyReused as error:
+        # Name the key the client sent, not the store's seat-scoped one.
+        raise IdempotencyKeyReused(error.key.removeprefix(f"seat{seat}:")) from error
+    events = services.queries.redacted(table_id, seat, result.events)
+    return CommandAccepted(version=result.version, position=result.position, events=events)

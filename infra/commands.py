@@ -1,0 +1,198 @@
+"""The write side's command service: open a table, take a seat, run a command (design §3).
+
+:class:`TableCommands` decides commands with the game's ``decision`` (the events and the state
+after them, so each event is evolved once on the write path) and stores the new events through
+:class:`infra.store.TableStore` with optimistic concurrency: the store's unique (table,
+version) key refuses a write that raced another. Such a conflict is retried after reloading
+while the command is still legal (bounded); otherwise it is a :class:`VersionConflict`. Domain
+errors propagate unchanged and write nothing. A command's first attempt trusts the cache
+without re-reading the table: if another process wrote meanwhile, the save is refused and the
+command is re-decided on the fresh table, so a stale cache costs a retry, never a wrong answer.
+
+Idempotency: a command's idempotency key and fingerprint are stored with each event it wrote.
+A retried key (same table) returns the first command's result and writes nothing — after a
+restart too, and across API processes, since the key index is rebuilt from the events when a
+table is loaded; the key sent with a different command is :class:`IdempotencyKeyReused`.
+
+Randomness for deals is drawn here (``secrets``) and handed to the domain as data (``seed``);
+seat tokens are drawn here and only their SHA-256 is stored.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+from uuid import UUID, uuid4
+
+from eventsourcing.persistence import IntegrityError, RecordConflictError
+
+from domain.errors import DomainError, InvalidOption
+from domain.games import game_named
+from domain.table import MAX_SEED, OpenTable, PlayerSeated, TakeSeat, hash_token
+from infra.records import (
+    CommandResult,
+    IdempotencyKeyReused,
+    InvalidRequest,
+    StackedDecksNotAllowed,
+    VersionConflict,
+)
+from infra.tables import FoldedTable
+from infra.transcoder import keyed
+
+if TYPE_CHECKING:
+    from infra.store import TableStore
+
+MAX_ATTEMPTS = 8  # one try plus retries after concurrent writes
+MAX_KEY_LENGTH = 200
+
+
+class TableCommands:
+    """Commands on the tables of ``store``. Thread-safe; all calls block."""
+
+    def __init__(self, store: TableStore) -> None:
+        self.store = store
+
+    def create_table(
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        *,
+        seed: int | None = None,
+        decks: list[list[str]] | None = None,
+    ) -> CommandResult:
+        """Open a table; the seed is drawn with ``secrets`` when not given."""
+        rules = game_named(game)
+        if not isinstance(options, Mapping):
+            raise InvalidOption("options", "must be an object")
+        if decks is not None and not isinstance(decks, list):
+            raise InvalidOption("decks", "must be a list of decks")
+        if decks and not self.store.settings.allow_stacked_decks:
+            raise StackedDecksNotAllowed(
+                "stacked decks are disabled on this server (CARDROOM_ALLOW_STACKED_DECKS)"
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise InvalidRequest(f"seed must be an integer from 0 to {MAX_SEED}", field="seed")
+        command = OpenTable(game=game, options=dict(options), seed=seed, decks=list(decks or []))
+        events, state = rules.decision(None, command)
+        table = FoldedTable(uuid4(), rules, None, 0)
+        envelopes = table.envelopes(events, None)
+        with self.store.locked(table.table_id):
+            return self.store.save(table, table.decided(envelopes, state), envelopes)
+
+    def take_seat(
+        self, table_id: UUID, name: str, seat: int | None = None
+    ) -> tuple[int, str, CommandResult]:
+        """Seat a player: ``(seat, bearer token, result)``. Only SHA-256(token) is stored."""
+        token = secrets.token_urlsafe(24)
+        token_hash = hash_token(token)
+        result = self.execute(table_id, TakeSeat(name=name, token_hash=token_hash, seat=seat))
+        for recorded in result.events:
+            event = recorded.event
+            if isinstance(event, PlayerSeated) and event.token_hash == token_hash:
+                return event.seat, token, result
+        raise RuntimeError(f"table {table_id}: TakeSeat wrote no PlayerSeated for this token")
+
+    def execute(
+        self,
+        table_id: UUID,
+        command: Any,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> CommandResult:
+        """Decide ``command`` on the table and store its events (see the module docstring)."""
+        if idempotency_key is not None and not (
+            isinstance(idempotency_key, str) and 0 < len(idempotency_key) <= MAX_KEY_LENGTH
+        ):
+            raise InvalidRequest(
+                f"idempotency key must be 1 to {MAX_KEY_LENGTH} characters",
+                field="Idempotency-Key",
+            )
+        self.store.check_id(table_id)
+        started = datetime.now(UTC)
+        key = keyed(idempotency_key, command, expected_version)
+        with self.store.locked(table_id):
+            cached = self.store.cached(table_id)
+            if cached is not None:
+                result = self._attempt(cached, command, expected_version, key, True)
+                if result is not None:
+                    return result
+        return self._execute_fresh(table_id, command, expected_version, key, started)
+
+    def _execute_fresh(
+        self,
+        table_id: UUID,
+        command: Any,
+        expected_version: int | None,
+        key: tuple[str, str] | None,
+        started: datetime,
+    ) -> CommandResult:
+        """The careful path: reload (fast-forward) before every attempt, retry lost races."""
+        for attempt in range(MAX_ATTEMPTS):
+            with self.store.locked(table_id):
+                table = self.store.current(table_id)
+                # A race is lost to a write stored after this command arrived; writes from
+                # before it merely made our cache stale, and their outcome is not a conflict.
+                raced = attempt > 0 or (table.last_at is not None and table.last_at >= started)
+                try:
+                    result = self._attempt(table, command, expected_version, key, False)
+                except DomainError as error:
+                    if not raced or isinstance(error, (InvalidRequest, IdempotencyKeyReused)):
+                        raise
+                    raise VersionConflict(
+                        "the table changed while your command was being saved, and it is no "
+                        f"longer legal: {error.message}"
+                    ) from error
+                if result is not None:
+                    return result
+            # Outside the lock: let the other writer's process finish, then retry.
+            time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+        raise VersionConflict(
+            f"table {table_id} kept changing: gave up after {MAX_ATTEMPTS} attempts"
+        )
+
+    def _attempt(
+        self,
+        table: FoldedTable,
+        command: Any,
+        expected_version: int | None,
+        key: tuple[str, str] | None,
+        from_cache: bool,
+    ) -> CommandResult | None:
+        """Decide on ``table`` and save; ``None`` when the answer needs a fresher table.
+
+        ``from_cache``: ``table`` was not fast-forwarded, so it may be stale (another process
+        wrote). Only answers that stay right on a stale table are given then: a recorded
+        idempotency key, or a save the store accepted at the next version — which proves the
+        table was current. Anything else (a rejection, a version mismatch, a lost race) is
+        re-decided on a fresh table.
+        """
+        if key is not None and (run := table.run_of(*key)) is not None:
+            return self.store.first_result(table, run)
+        if expected_version is not None and expected_version != table.version:
+            if from_cache:
+                return None
+            raise VersionConflict(
+                f"expected version {expected_version}, but the table is at version {table.version}"
+            )
+        try:
+            # The state after the events comes with them: events the game cannot apply are
+            # never stored, and none is evolved a second time.
+            events, state = table.game.decision(table.state, command)
+        except DomainError:
+            if from_cache:
+                return None
+            raise
+        if not events:
+            return CommandResult(table.table_id, table.version, 0, [])
+        envelopes = table.envelopes(events, key)
+        try:
+            return self.store.save(table, table.decided(envelopes, state), envelopes)
+        except (IntegrityError, RecordConflictError):
+            return None  # another writer took this version: reload and decide again
