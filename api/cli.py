@@ -99,12 +99,14 @@ def _run_until_signalled(work: Callable[[threading.Event], None]) -> None:
 @click.option("--poll-interval", default=0.05, show_default=True, help="Seconds between polls.")
 def project(poll_interval: float) -> None:
     """Run the projection worker: follow the event store into Redis until SIGINT/SIGTERM."""
+    from infra.eventstore_env import redacted
     from projections.runner import Projector
 
     settings = _settings()
     with _store_and_redis(settings) as (store, redis):
         projector = Projector(cast(Any, store), redis.client, settings.redis_prefix)
-        click.echo(f"projecting {settings.event_store} into {redis.url} ({settings.redis_prefix})")
+        target = f"{redis.url} ({settings.redis_prefix})"
+        click.echo(f"projecting {redacted(settings.event_store)} into {target}")
         _run_until_signalled(lambda stop: projector.run_forever(stop, poll_interval=poll_interval))
         click.echo(f"stopped at position {projector.position()}")
 

@@ -13,7 +13,7 @@ import msgspec
 
 from domain.table import MAX_SEED
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"\S")]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"\S")]
 CardCode = Annotated[str, msgspec.Meta(min_length=2, max_length=3)]
 Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
 SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=15)]

@@ -32,7 +32,7 @@ from eventsourcing.persistence import IntegrityError, RecordConflictError
 
 from domain.errors import DomainError, InvalidOption
 from domain.games import game_named
-from domain.table import MAX_SEED, OpenTable, PlayerSeated, TakeSeat, hash_token
+from domain.table import OpenTable, PlayerSeated, TakeSeat, hash_token
 from infra.records import (
     CommandResult,
     IdempotencyKeyReused,
@@ -75,9 +75,7 @@ class TableCommands:
                 "stacked decks are disabled on this server (CARDROOM_ALLOW_STACKED_DECKS)"
             )
         if seed is None:
-            seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise InvalidRequest(f"seed must be an integer from 0 to {MAX_SEED}", field="seed")
+            seed = secrets.randbits(63)  # the kernel checks a given seed (domain.table.deck)
         command = OpenTable(game=game, options=dict(options), seed=seed, decks=list(decks or []))
         events, state = rules.decision(None, command)
         table = FoldedTable(uuid4(), rules, None, 0)

@@ -4,7 +4,7 @@ nothing again, also when a command crosses a checkpoint or snapshot boundary."""
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -23,32 +23,29 @@ pytestmark = pytest.mark.integration
 EVERY = 16  # checkpoints and snapshots this often here, so commands cross boundaries
 
 
-class Watched(Game):
-    """A game that counts the events evolved outside its own ``decision``."""
-
-    def decision(self, state: Any, command: Any) -> tuple[list[Any], Any]:
-        INSIDE.append(True)
-        try:
-            return super().decision(state, command)
-        finally:
-            INSIDE.pop()
-
-
 INSIDE: list[bool] = []
 OUTSIDE: list[Any] = []
 
 
-def watched(name: str) -> Game:
-    game = game_named(name)
-    evolve = game.evolve
+def watched(name: str) -> Game[Any, Any, Any]:
+    """The game, counting the events evolved outside its own ``decision``."""
+    game = copy.copy(game_named(name))
+    evolve, decision = game.evolve, game.decision
 
     def counting(state: Any, event: Any) -> Any:
         if not INSIDE:
             OUTSIDE.append(event)
         return evolve(state, event)
 
-    fields = {f.name: getattr(game, f.name) for f in dataclasses.fields(game)}
-    return Watched(**{**fields, "evolve": counting})
+    def deciding(state: Any, command: Any) -> tuple[list[Any], Any]:
+        INSIDE.append(True)
+        try:
+            return decision(state, command)
+        finally:
+            INSIDE.pop()
+
+    game.evolve, game.decision = counting, deciding
+    return game
 
 
 @pytest.fixture
