@@ -96,7 +96,7 @@ class Lobby(TableReadModel):
         return (self.key(), self.order_key())
 
     def flush_patterns(self) -> Iterable[str]:
-        return ()
+        return ()  # its two keys hold every table's line
 
     def read(self, game: str | None = None) -> list[dict[str, Any]]:
         """Open tables (waiting for players or playing), oldest first; ``game`` filters."""

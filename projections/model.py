@@ -9,9 +9,9 @@ everything it writes follows from the events alone, so a rebuild reproduces it e
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 from uuid import UUID
 
 import msgspec
@@ -19,7 +19,7 @@ import redis
 
 from domain.game import Game
 from projections.keys import Keys
-from projections.tables import ProjectionError, TableProjection
+from projections.tables import NotificationLike, ProjectionError, TableProjection
 from projections.tracking import Batch
 
 # Sorted keys: a read model's bytes depend on its content only, never on how it was built.
@@ -33,22 +33,22 @@ class Outcome:
 
     # The tables the batch moved, in the order it first moved them, each as of the batch's end.
     tables: list[TableProjection] = field(default_factory=list)
-    # Every event of the batch in log order, with its table's game.
-    events: list[tuple[Game, Any]] = field(default_factory=list)
+    # Every notification of the batch in log order, with its table's game.
+    events: list[tuple[Game, NotificationLike]] = field(default_factory=list)
     # Tables opened in this batch -> the position of their ``TableOpened``.
     opened_at: dict[UUID, int] = field(default_factory=dict)
 
 
-class ReadModel:
+class ReadModel(ABC):
     """A read model under ``keys``' prefix, read (and, for counters, consulted) on ``redis``."""
 
     def __init__(self, redis: redis.Redis, keys: Keys) -> None:
         self._redis = redis
         self.keys = keys
 
+    @abstractmethod
     def write(self, batch: Batch, outcome: Outcome) -> None:
         """Add this read model's writes for ``outcome`` to ``batch``."""
-        raise NotImplementedError
 
     def flush_keys(self) -> Iterable[str]:
         """Its keys that do not depend on a table (a rebuild deletes them)."""
@@ -72,9 +72,9 @@ class TableReadModel(ReadModel):
                     f"{type(self).__name__}: {error!r}"
                 ) from error
 
+    @abstractmethod
     def write_table(self, batch: Batch, table: TableProjection, outcome: Outcome) -> None:
         """Overwrite ``table``'s value with its state at the end of the batch."""
-        raise NotImplementedError
 
     def flush_patterns(self) -> Iterable[str]:
         return (self.keys.table_pattern(),)
