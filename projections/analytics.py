@@ -156,7 +156,7 @@ class Analytics(ReadModel):
         the batch if another projector moved the position in between.
         """
         counts: dict[str, Counters] = {}  # game -> counter -> increment
-        for game, note in outcome.events:
+        for game, note in outcome.notifications:
             try:
                 _count(counts.setdefault(game.name, {}), game, tag_of(note.event), note.event)
             except Exception as error:  # name the event an operator must look at

@@ -34,7 +34,7 @@ class Outcome:
     # The tables the batch moved, in the order it first moved them, each as of the batch's end.
     tables: list[TableProjection] = field(default_factory=list)
     # Every notification of the batch in log order, with its table's game.
-    events: list[tuple[Game, NotificationLike]] = field(default_factory=list)
+    notifications: list[tuple[Game, NotificationLike]] = field(default_factory=list)
     # Tables opened in this batch -> the position of their ``TableOpened``.
     opened_at: dict[UUID, int] = field(default_factory=dict)
 

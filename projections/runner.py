@@ -198,7 +198,7 @@ class Projector:
             previous = table
             if isinstance(note.event, TableOpened):
                 outcome.opened_at[note.table_id] = note.position
-            outcome.events.append((table.game, note))
+            outcome.notifications.append((table.game, note))
         outcome.tables = list(touched.values())
         for table in outcome.tables:
             self._tables.move_to_end(table.table_id)  # most recently active last (eviction)
