@@ -32,11 +32,13 @@ _TAGS: dict[type, str] = {}
 
 
 def tag_of(event: Any) -> str:
-    """The event's stored type name (its msgspec tag, e.g. ``"HandSettled"``)."""
+    """The event's stored type name: its msgspec tag (e.g. ``"HandSettled"``), else its class
+    name."""
     kind = type(event)
     tag = _TAGS.get(kind)
     if tag is None:
-        tag = _TAGS[kind] = str(kind.__struct_config__.tag)
+        config = getattr(kind, "__struct_config__", None)
+        tag = _TAGS[kind] = str(getattr(config, "tag", None) or kind.__name__)
     return tag
 
 

@@ -13,7 +13,7 @@ from domain.burraco.events import HandClosed, HandScored, MatchWon, Melded, Pozz
 from domain.game import Game
 from domain.games import game_named
 from domain.table import OpenTable, PlayerSeated, TableEnded, TableOpened, TakeSeat
-from projections.analytics import counters_of
+from projections.analytics import counters_of, tag_of
 from projections.ledger import Ledger
 from projections.lobby import Lobby
 
@@ -199,3 +199,8 @@ def test_any_other_game_counts_seated_players_and_settled_hands() -> None:
     seated_event = PlayerSeated(seat=0, name="ann", token_hash="h")
     assert counters_of(PARLOUR, seated_event) == {"events": 1, "players_seated": 1}
     assert counters_of(PARLOUR, CardPlayed(hand=1, seat=0, card="AS")) == {"events": 1}
+
+
+def test_events_are_told_apart_by_their_stored_type_name() -> None:
+    assert tag_of(TableEnded(reason="closed")) == "TableEnded"
+    assert tag_of(HandScored(hand=1, scores=[], totals=[0, 0], deck=[], salt="")) == "HandScored"
