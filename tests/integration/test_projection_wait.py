@@ -66,7 +66,10 @@ class Waiter:
         return self
 
     def _wait(self) -> None:
-        self.answer = self._reader.wait_for(self._position, self._timeout)
+        try:
+            self.answer = self._reader.wait_for(self._position, self._timeout)
+        finally:
+            self.listening.set()  # a short timeout may end the wait before it ever listened
 
     def result(self) -> bool | None:
         self._thread.join(PATIENCE)
