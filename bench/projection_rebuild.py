@@ -46,6 +46,7 @@ from scratch import postgres_url, sqlite_url
 from infra.settings import Settings
 from infra.simulate import play_table
 from infra.store import TableStore
+from projections.keys import Keys
 from projections.runner import Projector
 
 REDIS = os.environ.get("CARDROOM_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -149,7 +150,7 @@ def lag_under_load(
 
     def listen() -> None:
         pubsub = client.pubsub(ignore_subscribe_messages=True)
-        pubsub.subscribe(f"{prefix}positions")
+        pubsub.subscribe(Keys(prefix).position_channel())
         listening.set()
         while not stop_listening.is_set():
             message = pubsub.get_message(timeout=0.05)

@@ -1,10 +1,24 @@
 """The read side (design §4): read models in Redis, kept exactly once from the event store.
 
-* :mod:`projections.keys` — every Redis key name, under a configurable prefix;
+A read model is a class that owns its Redis keys and its JSON shape (:mod:`projections.model`);
+adding one is a module here and a line in the projector's list.
+
+* :mod:`projections.keys` — the key space: the prefix, the tracking position and its channel,
+  the per-table namespace;
+* :mod:`projections.model` — ``ReadModel``/``TableReadModel`` and the ``Outcome`` of a batch;
+* :mod:`projections.views` — ``PublicView`` (spectators, ``spectator_delay`` behind) and
+  ``SeatViews`` (each seat's own view);
+* :mod:`projections.ledger` — ``Ledger`` and ``Ledger.shape(game, state)``, the one ledger shaper;
+* :mod:`projections.lobby` — ``Lobby``: a line per open table, in opening order;
+* :mod:`projections.analytics` — ``Analytics``: counters per game and for all games;
 * :mod:`projections.tracking` — the Lua commit of a batch's writes with its position;
 * :mod:`projections.tables` — one table's state in the projector's memory (spectator delay);
 * :mod:`projections.runner` — :class:`~projections.runner.Projector`: follow, rebuild;
 * :mod:`projections.wakeup` — polling, or LISTEN/NOTIFY on PostgreSQL;
-* :mod:`projections.reader` — :class:`~projections.reader.ReadModels` and ``wait_for``;
+* :mod:`projections.reader` — :class:`~projections.reader.ReadModels` and ``wait_for`` (woken
+  by the position channel);
 * :mod:`projections.digest` — a digest of every key under a prefix (rebuild checks).
+
+Bourré and Burraco get their own ledger, lobby line and counters; any other game gets them from
+the table kernel's ``seating`` and ``settles_hand``, so a new game needs no code here.
 """

@@ -1,31 +1,27 @@
-"""Redis key names of the read side (design §4) — the only module that spells them.
+"""The read side's key space (design §4): one prefix, the tracking keys, the per-table namespace.
 
 Every key lives under one configurable prefix (``CARDROOM_REDIS_PREFIX``, default
-``cardroom:``), so several deployments (or test runs) can share a Redis server:
+``cardroom:``), so several deployments (or test runs) can share a Redis server. This module
+spells only what no single read model owns:
 
 ==============================  =====  ===================================================
 key                             type   holds
 ==============================  =====  ===================================================
 ``{p}position``                 str    last projected notification position (tracking)
-``{p}table:{id}:view``          str    the public (spectator) view, JSON, ``spectator_delay``
-                                       events behind live
-``{p}table:{id}:seat:{n}``      str    seat ``n``'s private view, JSON, live
-``{p}table:{id}:ledger``        str    the ledger (design §5 shape), JSON
-``{p}lobby``                    hash   table id -> lobby line (JSON) of each open table
-``{p}lobby:order``              zset   table id scored by the position that opened it
-``{p}analytics``                hash   ``{scope}:{counter}`` -> int; scope ``all`` or a game
+``{p}table:{id}:{name}``        —      a table's own read-model keys, named by their model
 ==============================  =====  ===================================================
 
 Pub/sub channel ``{p}positions`` announces each newly projected position (not a key).
+
+Each read model names its own keys (the table views in :mod:`projections.views`, the ledger in
+:mod:`projections.ledger`, the lobby in :mod:`projections.lobby`, the counters in
+:mod:`projections.analytics`); a table's keys sit under ``{p}table:{id}:`` so a rebuild's flush
+finds every one of them with a single SCAN.
 """
 
 from __future__ import annotations
 
 from uuid import UUID
-
-from domain.game import Viewer
-
-ALL_GAMES = "all"  # the analytics scope summing every game
 
 _GLOB_SPECIALS = "\\*?[]^"
 
@@ -50,39 +46,18 @@ class Keys:
     def position_channel(self) -> str:
         return f"{self.prefix}positions"
 
-    # -- per table --------------------------------------------------------------------------
-    def view(self, table_id: UUID, viewer: Viewer) -> str:
-        """The public view for ``viewer=None`` (spectators), else that seat's own view."""
-        if viewer is None:
-            return f"{self.prefix}table:{table_id}:view"
-        return f"{self.prefix}table:{table_id}:seat:{viewer}"
+    # -- the read models' names ------------------------------------------------------------
+    def named(self, name: str) -> str:
+        """A read model's key that does not depend on a table (e.g. ``lobby``)."""
+        return f"{self.prefix}{name}"
 
-    def ledger(self, table_id: UUID) -> str:
-        return f"{self.prefix}table:{table_id}:ledger"
+    def table(self, table_id: UUID, name: str) -> str:
+        """A read model's key for one table (e.g. ``ledger``)."""
+        return f"{self.prefix}table:{table_id}:{name}"
 
-    # -- across tables ----------------------------------------------------------------------
-    def lobby(self) -> str:
-        return f"{self.prefix}lobby"
-
-    def lobby_order(self) -> str:
-        return f"{self.prefix}lobby:order"
-
-    def analytics(self) -> str:
-        return f"{self.prefix}analytics"
-
-    @staticmethod
-    def counter_field(scope: str, counter: str) -> str:
-        return f"{scope}:{counter}"
-
-    # -- whole read side ---------------------------------------------------------------------
-    def read_model_patterns(self) -> list[str]:
-        """SCAN patterns matching every read-model key except the position (for rebuild)."""
-        escaped = _glob_escape(self.prefix)
-        return [f"{escaped}table:*"]
-
-    def fixed_read_model_keys(self) -> list[str]:
-        """The read-model keys whose names do not depend on a table (for rebuild)."""
-        return [self.lobby(), self.lobby_order(), self.analytics()]
+    def table_pattern(self) -> str:
+        """A SCAN pattern matching every table's read-model keys (for rebuild)."""
+        return f"{_glob_escape(self.prefix)}table:*"
 
     def everything_pattern(self) -> str:
         """A SCAN pattern matching every key under the prefix (for digests)."""

@@ -1,9 +1,10 @@
 """The read side's query interface: views, ledgers, the lobby, analytics, read-your-writes.
 
-Everything here reads what the projector stored (design §4); nothing is computed from the event
-store. ``wait_for`` gives the API read-your-writes: a command answers with the notification
-position of its last event, and a view requested with ``?after=<position>`` waits (bounded)
-until the projection has reached it.
+Everything here reads what the projector stored (design §4), through the read models that own
+the keys; nothing is computed from the event store. ``wait_for`` gives the API read-your-writes:
+a command answers with the notification position of its last event, and a view requested with
+``?after=<position>`` waits (bounded) until the projection has reached it — woken by the
+position each commit announces on ``{p}positions`` (:mod:`projections.tracking`).
 """
 
 from __future__ import annotations
@@ -12,19 +13,16 @@ import time
 from typing import Any
 from uuid import UUID
 
-import msgspec
 import redis
 
 from domain.game import Viewer
-from projections.keys import ALL_GAMES, Keys
+from projections.analytics import Analytics
+from projections.keys import Keys
+from projections.ledger import Ledger
+from projections.lobby import Lobby
+from projections.model import decode
 from projections.tracking import parse_position
-
-_decode = msgspec.json.Decoder().decode
-
-# wait_for polls the position key (one GET, ~0.1 ms) with a growing pause: quick when the
-# projector is close behind, cheap for Redis when it is not.
-_FIRST_PAUSE = 0.0005
-_LONGEST_PAUSE = 0.005
+from projections.views import PublicView, SeatViews
 
 
 class ReadModels:
@@ -33,43 +31,37 @@ class ReadModels:
     def __init__(self, redis: redis.Redis, prefix: str) -> None:
         self._redis = redis
         self.keys = Keys(prefix)
+        self._public = PublicView(redis, self.keys)
+        self._seats = SeatViews(redis, self.keys)
+        self._ledger = Ledger(redis, self.keys)
+        self._lobby = Lobby(redis, self.keys)
+        self._analytics = Analytics(redis, self.keys)
 
     # -- views ------------------------------------------------------------------------------
     def view_json(self, table_id: UUID, viewer: Viewer) -> bytes | None:
         """The stored view as JSON bytes (serve it without re-encoding); None if unknown."""
-        value = self._redis.get(self.keys.view(table_id, viewer))
-        return value  # type: ignore[return-value]
+        if viewer is None:
+            return self._public.read(table_id)
+        return self._seats.read(table_id, viewer)
 
     def view(self, table_id: UUID, viewer: Viewer) -> dict[str, Any] | None:
         """``viewer``'s view: a seat sees its own cards, ``None`` (a spectator) public facts
         only, ``spectator_delay`` events behind live. None = table (or seat) not projected."""
         raw = self.view_json(table_id, viewer)
-        return None if raw is None else _decode(raw)
+        return None if raw is None else decode(raw)
 
     def ledger(self, table_id: UUID) -> dict[str, Any] | None:
-        raw = self._redis.get(self.keys.ledger(table_id))
-        return None if raw is None else _decode(raw)
+        """The table's ledger as spectators may see it; None = table not projected."""
+        return self._ledger.read(table_id)
 
     # -- lobby and analytics -----------------------------------------------------------------
     def lobby(self, game: str | None = None) -> list[dict[str, Any]]:
         """Open tables (waiting for players or playing), oldest first; ended tables leave it."""
-        order = self._redis.zrange(self.keys.lobby_order(), 0, -1)
-        if not order:
-            return []
-        lines = self._redis.hmget(self.keys.lobby(), order)  # type: ignore[arg-type]
-        tables = [_decode(line) for line in lines if line is not None]
-        if game is not None:
-            tables = [line for line in tables if line.get("game") == game]
-        return tables
+        return self._lobby.read(game)
 
     def analytics(self) -> dict[str, dict[str, int]]:
         """Counters per scope: ``{"all": {...}, "bourre": {...}, "burraco": {...}}``."""
-        raw: dict[bytes, bytes] = self._redis.hgetall(self.keys.analytics())  # type: ignore[assignment]
-        scopes: dict[str, dict[str, int]] = {ALL_GAMES: {}}
-        for field, value in sorted(raw.items()):
-            scope, _, counter = field.decode().partition(":")
-            scopes.setdefault(scope, {})[counter] = int(value)
-        return scopes
+        return self._analytics.read()
 
     # -- read-your-writes --------------------------------------------------------------------
     def position(self) -> int:
@@ -77,14 +69,40 @@ class ReadModels:
         return parse_position(self._redis.get(self.keys.position())) or 0
 
     def wait_for(self, position: int, timeout: float = 5.0) -> bool:
-        """Wait until the projection has reached ``position``; False when ``timeout`` ran out."""
-        deadline = time.monotonic() + max(0.0, timeout)
-        pause = _FIRST_PAUSE
-        while True:
-            if self.position() >= position:
-                return True
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return False
-            time.sleep(min(pause, remaining))
-            pause = min(pause * 2, _LONGEST_PAUSE)
+        """Wait until the projection has reached ``position``; False when ``timeout`` ran out.
+
+        A position already reached answers at once. Otherwise the wait subscribes to the
+        channel every commit announces its position on, reads the position once more (a
+        commit between the first read and the subscription announced it to nobody), and
+        sleeps on the channel until an announced position reaches ``position`` or the time
+        is up.
+        """
+        if self.position() >= position:
+            return True
+        if timeout <= 0:
+            return False
+        deadline = time.monotonic() + timeout
+        pubsub = self._redis.pubsub()
+        try:
+            pubsub.subscribe(self.keys.position_channel())
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                message = pubsub.get_message(timeout=remaining)
+                if message is None:
+                    continue
+                if message["type"] == "subscribe":
+                    # Subscribed: every later commit reaches us; the earlier ones are stored.
+                    if self.position() >= position:
+                        return True
+                elif message["type"] == "message" and _announced(message["data"]) >= position:
+                    return True
+        finally:
+            pubsub.close()
+
+
+def _announced(data: Any) -> int:
+    """The position a commit announced (the channel carries the new position as digits)."""
+    parsed = parse_position(data)
+    return parsed or 0

@@ -1,8 +1,9 @@
 """The projection runner: follows the notification log and keeps the read models in Redis.
 
 Design §4 (exactly-once): each batch of notifications is evolved in memory with the
-games' pure functions, and the resulting read-model writes are committed **together with the
-new tracking position** in one Lua script (:mod:`projections.tracking`). Hence:
+games' pure functions, then every read model (:mod:`projections.model`) adds its writes, and
+the writes are committed **together with the new tracking position** in one Lua script
+(:mod:`projections.tracking`). Hence:
 
 * a crash anywhere (before, during or after the script) and a restart continue from the stored
   position and end with the same Redis contents as an uninterrupted run;
@@ -12,7 +13,10 @@ new tracking position** in one Lua script (:mod:`projections.tracking`). Hence:
   full overwrites, so ``rebuild()`` — flush, replay from position 0 — reproduces the same keys
   and values whatever the batch boundaries were.
 
-Within a batch each table's views are written once, for its state at the end of the batch.
+The read models, in the order they write: the spectators' view and each seat's view
+(:mod:`projections.views`), the ledger (:mod:`projections.ledger`), the lobby
+(:mod:`projections.lobby`) and the counters (:mod:`projections.analytics`). Within a batch each
+table's values are written once, for its state at the end of the batch.
 """
 
 from __future__ import annotations
@@ -26,19 +30,20 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
-import msgspec
 import redis
 
-from domain.game import Viewer
-from domain.table import TableEnded, TableOpened
-from projections.keys import ALL_GAMES, Keys
+from domain.table import TableOpened
+from projections.analytics import Analytics
+from projections.keys import Keys
+from projections.ledger import Ledger
+from projections.lobby import Lobby
+from projections.model import Outcome, ReadModel
 from projections.tables import EventSource, NotificationLike, ProjectionError, TableProjection
 from projections.tracking import Batch, Tracking, parse_position
+from projections.views import PublicView, SeatViews
 from projections.wakeup import wakeup_for
 
 log = logging.getLogger(__name__)
-
-_encode = msgspec.json.Encoder(order="deterministic").encode
 
 # Tables kept in memory; the least recently active are dropped (and reloaded when they move).
 DEFAULT_TABLE_CACHE = 10_000
@@ -70,6 +75,13 @@ class Projector:
         self._redis = redis
         self.keys = Keys(prefix)
         self._tracking = Tracking(redis, self.keys)
+        self.models: tuple[ReadModel, ...] = (
+            PublicView(redis, self.keys),
+            SeatViews(redis, self.keys),
+            Ledger(redis, self.keys),
+            Lobby(redis, self.keys),
+            Analytics(redis, self.keys),
+        )
         self._tables: OrderedDict[UUID, TableProjection] = OrderedDict()
         self._table_cache = max(1, table_cache)
         self._position: str | None = None  # the stored position this instance last saw
@@ -86,7 +98,7 @@ class Projector:
             if not notifications:
                 return 0
             try:
-                batch, touched = self._project(notifications)
+                batch, outcome = self._project(notifications)
                 result = self._tracking.commit(batch, expected, str(notifications[-1].position))
             except BaseException:
                 # Memory may now be ahead of Redis: forget it, the store has everything.
@@ -99,7 +111,7 @@ class Projector:
                 self._forget()
                 return 0
             self._position = result.position
-            self._evict(touched)
+            self._evict(outcome.tables)
             return len(notifications)
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
@@ -160,13 +172,11 @@ class Projector:
         return parse_position(self._tracking.stored_position()) or 0
 
     # -- projecting a batch ------------------------------------------------------------------
-    def _project(
-        self, notifications: Sequence[NotificationLike]
-    ) -> tuple[Batch, list[TableProjection]]:
-        """The batch of writes for ``notifications``, and the tables they moved."""
+    def _project(self, notifications: Sequence[NotificationLike]) -> tuple[Batch, Outcome]:
+        """The batch of writes for ``notifications``: evolve their tables, then ask each read
+        model for its writes (each table's once, for its state at the end of the batch)."""
+        outcome = Outcome()
         touched: dict[UUID, TableProjection] = {}
-        opened_at: dict[UUID, int] = {}
-        counts: dict[str, dict[str, int]] = {}  # game -> counter -> increment
         previous: TableProjection | None = None
         for note in notifications:
             # Consecutive events of one table are common (a command writes several): skip the
@@ -176,7 +186,6 @@ class Projector:
                     table = self._advance(note, previous)
                 else:
                     table = self._advance(note, self._tables.get(note.table_id))
-                counters = table.game.counters(note.event)
             except ProjectionError:
                 raise
             except Exception as error:  # name the event an operator must look at
@@ -188,42 +197,15 @@ class Projector:
                 touched[note.table_id] = table
             previous = table
             if isinstance(note.event, TableOpened):
-                opened_at[note.table_id] = note.position
-            _count(counts.setdefault(table.game.name, {}), note.event, counters)
-        batch = Batch()
-        for table in touched.values():
+                outcome.opened_at[note.table_id] = note.position
+            outcome.notifications.append((table.game, note))
+        outcome.tables = list(touched.values())
+        for table in outcome.tables:
             self._tables.move_to_end(table.table_id)  # most recently active last (eviction)
-            try:
-                self._write_table(batch, table, opened_at.get(table.table_id))
-            except Exception as error:
-                raise ProjectionError(
-                    f"table {table.table_id} version {table.version}: cannot compute its read "
-                    f"models: {error!r}"
-                ) from error
-        self._write_analytics(batch, counts)
-        return batch, list(touched.values())
-
-    def _write_analytics(self, batch: Batch, counts: dict[str, dict[str, int]]) -> None:
-        """Add the batch's counter increments, per game and for all games.
-
-        The new totals are computed here and written whole, not with HINCRBY: chip counters
-        outgrow Redis's 64-bit integers (Bourré pots double with every bourré), and Python's
-        integers do not. Reading before the commit is safe because the commit script refuses
-        the batch if another projector moved the position in between.
-        """
-        increments: dict[str, int] = {}
-        for game, counters in counts.items():
-            for counter, amount in counters.items():
-                for scope in (game, ALL_GAMES):
-                    field = Keys.counter_field(scope, counter)
-                    increments[field] = increments.get(field, 0) + amount
-        if not increments:
-            return
-        fields = sorted(increments)
-        current = self._redis.hmget(self.keys.analytics(), fields)
-        for field, value in zip(fields, current, strict=True):
-            total = int(value or 0) + increments[field]
-            batch.hset(self.keys.analytics(), field, str(total))
+        batch = Batch()
+        for model in self.models:
+            model.write(batch, outcome)
+        return batch, outcome
 
     def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
         """The table after ``note``'s event: evolved in memory, or loaded from the store."""
@@ -236,33 +218,6 @@ class Projector:
             table = TableProjection.load(self._store, note.table_id, note.version)
         self._tables[note.table_id] = table
         return table
-
-    def _write_table(self, batch: Batch, table: TableProjection, opened_at: int | None) -> None:
-        """Overwrite the table's views, ledger and lobby line with its current state."""
-        keys, game, table_id = self.keys, table.game, str(table.table_id)
-        public_state, public_version = table.public()
-        public_view = self._view(table, public_state, public_version, None)
-        batch.set(keys.view(table.table_id, None), public_view)
-        for seat in sorted(table.seats):
-            seat_view = self._view(table, table.state, table.version, seat)
-            batch.set(keys.view(table.table_id, seat), seat_view)
-        # The ledger is public: it follows the spectators' view so it reveals nothing early.
-        batch.set(keys.ledger(table.table_id), _encode(game.ledger(public_state)))
-        if table.ended:
-            batch.hdel(keys.lobby(), table_id)
-            batch.zrem(keys.lobby_order(), table_id)
-            return
-        line = {"tableId": table_id, "game": game.name, "version": table.version}
-        line.update(game.lobby(table.state))
-        batch.hset(keys.lobby(), table_id, _encode(line))
-        if opened_at is not None:
-            batch.zadd(keys.lobby_order(), table_id, opened_at)
-
-    @staticmethod
-    def _view(table: TableProjection, state: Any, version: int, viewer: Viewer) -> bytes:
-        view = {"tableId": str(table.table_id), "game": table.game.name, "version": version}
-        view.update(table.game.view(state, viewer))
-        return _encode(view)
 
     # -- memory and resynchronisation ------------------------------------------------------------
     def _expected_position(self) -> str | None:
@@ -288,9 +243,13 @@ class Projector:
             self._tables.popitem(last=False)
 
     def _flush(self, fence: str) -> None:
-        """Delete every read-model key under the prefix (not the fenced position)."""
-        self._redis.delete(*self.keys.fixed_read_model_keys())
-        for pattern in self.keys.read_model_patterns():
+        """Delete every read model's keys (not the fenced position)."""
+        fixed = [key for model in self.models for key in model.flush_keys()]
+        self._redis.delete(*fixed)
+        patterns = dict.fromkeys(
+            pattern for model in self.models for pattern in model.flush_patterns()
+        )
+        for pattern in patterns:  # each distinct pattern once (table keys share one)
             chunk: list[Any] = []
             for key in self._redis.scan_iter(match=pattern, count=1000):
                 chunk.append(key)
@@ -301,19 +260,3 @@ class Projector:
                     chunk.clear()
             if chunk:
                 self._redis.unlink(*chunk)
-
-
-def _count(counts: dict[str, int], event: Any, increments: dict[str, int]) -> None:
-    """Analytics: the game's counters for ``event`` plus generic ones.
-
-    The generic counters (events, tables opened and ended) yield to a game's own counter of
-    the same name. Zero increments are kept, so a counter's field exists as soon as it was
-    ever counted, however the events were batched (rebuild must equal the incremental run).
-    """
-    counts["events"] = counts.get("events", 0) + 1
-    if isinstance(event, TableOpened) and "tables_opened" not in increments:
-        counts["tables_opened"] = counts.get("tables_opened", 0) + 1
-    elif isinstance(event, TableEnded) and "tables_ended" not in increments:
-        counts["tables_ended"] = counts.get("tables_ended", 0) + 1
-    for counter, amount in increments.items():
-        counts[counter] = counts.get(counter, 0) + int(amount)

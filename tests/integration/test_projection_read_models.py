@@ -9,6 +9,9 @@ import redis
 
 from domain.games import game_named
 from infra.store import TableStore
+from projections.analytics import Analytics
+from projections.keys import Keys
+from projections.ledger import Ledger
 from projections.reader import ReadModels
 from projections.runner import Projector
 from tests.integration.store_support import states_by_version
@@ -50,7 +53,7 @@ def test_every_view_is_the_games_own_view_of_the_live_state(
             game, table_id, live.state, live.version, seat
         )
     assert reader.view(table_id, seats) is None  # no such seat
-    assert reader.ledger(table_id) == game_named(game).ledger(live.state)
+    assert reader.ledger(table_id) == Ledger.shape(game_named(game), live.state)
     assert reader.position() == store.max_position()
 
 
@@ -95,7 +98,7 @@ def test_burraco_ledger_and_analytics_count_hands_and_burracos(
     state = sqlite_store.get(table_id).state
 
     ledger = reader.ledger(table_id)
-    assert ledger == game_named("burraco").ledger(state)
+    assert ledger == Ledger.shape(game_named("burraco"), state)
     scored = [
         e.event for e in sqlite_store.events(table_id) if type(e.event).__name__ == "HandScored"
     ]
@@ -162,7 +165,7 @@ def test_spectators_see_the_table_delay_events_behind_live_even_once_it_ends(
             "bourre", table_id, states[behind], behind, None
         )
         assert reader.view(table_id, 0) == expected_view("bourre", table_id, states[live], live, 0)
-        assert reader.ledger(table_id) == game_named("bourre").ledger(states[behind])
+        assert reader.ledger(table_id) == Ledger.shape(game_named("bourre"), states[behind])
 
     play(sqlite_store, table_id, seed=2, commands=1_000)  # to the end of the table
     catch_up(projector, sqlite_store)
@@ -207,8 +210,9 @@ def test_analytics_counters_keep_counting_past_64_bit_integers(
     outgrows Redis's 64-bit HINCRBY; the projector must add them exactly, not get stuck."""
     projector = Projector(sqlite_store, client, redis_prefix)
     already = 2**63 - 1  # chips of every pot settled so far
-    client.hset(projector.keys.analytics(), "bourre:pot_chips", already)
-    client.hset(projector.keys.analytics(), "all:pot_chips", already)
+    analytics = Analytics(client, Keys(redis_prefix)).key()
+    client.hset(analytics, "bourre:pot_chips", already)
+    client.hset(analytics, "all:pot_chips", already)
     table_id = new_table(sqlite_store, "bourre", 4, hands=2)
     seat_everyone(sqlite_store, table_id, 4)
     play(sqlite_store, table_id, seed=5, commands=10_000)  # until the table ends

@@ -1,47 +1,71 @@
-"""Key names of the read side (projections/keys.py): one prefix, one place."""
+"""Key names of the read side: one prefix (projections/keys.py), each read model naming its own
+keys, and a rebuild's flush that finds every one of them but the position."""
 
 from __future__ import annotations
 
+from fnmatch import fnmatchcase
+from typing import Any, cast
 from uuid import UUID
 
+import redis
+
+from projections.analytics import Analytics, field_of
 from projections.keys import Keys
+from projections.ledger import Ledger
+from projections.lobby import Lobby
+from projections.runner import Projector
 from projections.tracking import parse_position
+from projections.views import PublicView, SeatViews
 
 TABLE = UUID("12345678-1234-5678-1234-567812345678")
+CLIENT = redis.Redis()  # never connects: naming keys needs no server
+
+
+def every_key(prefix: str) -> list[str]:
+    """Every key name the read side writes for one table with seat 3, and the position."""
+    keys = Keys(prefix)
+    return [
+        keys.position(),
+        PublicView(CLIENT, keys).key(TABLE),
+        SeatViews(CLIENT, keys).key(TABLE, 3),
+        Ledger(CLIENT, keys).key(TABLE),
+        Lobby(CLIENT, keys).key(),
+        Lobby(CLIENT, keys).order_key(),
+        Analytics(CLIENT, keys).key(),
+    ]
 
 
 def test_every_read_model_key_lives_under_the_prefix() -> None:
-    keys = Keys("room:")
-    names = [
-        keys.position(),
-        keys.view(TABLE, None),
-        keys.view(TABLE, 3),
-        keys.ledger(TABLE),
-        keys.lobby(),
-        keys.lobby_order(),
-        keys.analytics(),
-    ]
+    names = every_key("room:")
     assert all(name.startswith("room:") for name in names)
     assert len(set(names)) == len(names)
 
 
 def test_spectators_and_each_seat_have_their_own_view_key() -> None:
     keys = Keys("p:")
-    assert keys.view(TABLE, None) == f"p:table:{TABLE}:view"
-    assert keys.view(TABLE, 0) == f"p:table:{TABLE}:seat:0"
-    assert keys.view(TABLE, 0) != keys.view(TABLE, 1)
+    assert PublicView(CLIENT, keys).key(TABLE) == f"p:table:{TABLE}:view"
+    assert SeatViews(CLIENT, keys).key(TABLE, 0) == f"p:table:{TABLE}:seat:0"
+    assert SeatViews(CLIENT, keys).key(TABLE, 0) != SeatViews(CLIENT, keys).key(TABLE, 1)
 
 
 def test_scan_patterns_escape_glob_characters_in_the_prefix() -> None:
     keys = Keys("a[1]*?:")
     assert keys.everything_pattern() == "a\\[1\\]\\*\\?:*"
-    assert keys.read_model_patterns() == ["a\\[1\\]\\*\\?:table:*"]
+    assert keys.table_pattern() == "a\\[1\\]\\*\\?:table:*"
 
 
-def test_rebuild_flushes_the_table_independent_keys_but_not_the_position() -> None:
-    keys = Keys("p:")
-    assert keys.position() not in keys.fixed_read_model_keys()
-    assert set(keys.fixed_read_model_keys()) == {keys.lobby(), keys.lobby_order(), keys.analytics()}
+def test_a_rebuild_flushes_every_read_models_keys_but_not_the_position() -> None:
+    projector = Projector(cast(Any, None), CLIENT, "p:")
+    fixed = {key for model in projector.models for key in model.flush_keys()}
+    patterns = {pattern for model in projector.models for pattern in model.flush_patterns()}
+    position, *read_models = every_key("p:")
+
+    def flushed(name: str) -> bool:
+        return name in fixed or any(fnmatchcase(name, pattern) for pattern in patterns)
+
+    assert [name for name in read_models if not flushed(name)] == []
+    assert not flushed(position)
+    assert len(patterns) == 1  # one SCAN finds every table's keys
 
 
 def test_a_missing_position_is_zero_and_a_rebuild_fence_is_no_position() -> None:
@@ -51,4 +75,4 @@ def test_a_missing_position_is_zero_and_a_rebuild_fence_is_no_position() -> None
 
 
 def test_analytics_fields_name_scope_and_counter() -> None:
-    assert Keys.counter_field("bourre", "hands") == "bourre:hands"
+    assert field_of("bourre", "hands") == "bourre:hands"

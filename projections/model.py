@@ -1,0 +1,80 @@
+"""What a read model is (design §4): it owns its Redis keys and its JSON shape, reads them for
+:class:`~projections.reader.ReadModels`, and says what one batch of notifications writes.
+
+The projector (:mod:`projections.runner`) evolves the batch's tables first, then hands every
+read model the same :class:`Outcome` and collects their writes into the one position-checked
+commit (:mod:`projections.tracking`). A read model therefore never writes Redis itself, and
+everything it writes follows from the events alone, so a rebuild reproduces it exactly.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from uuid import UUID
+
+import msgspec
+import redis
+
+from domain.game import Game
+from projections.keys import Keys
+from projections.tables import NotificationLike, ProjectionError, TableProjection
+from projections.tracking import Batch
+
+# Sorted keys: a read model's bytes depend on its content only, never on how it was built.
+encode = msgspec.json.Encoder(order="deterministic").encode
+decode = msgspec.json.Decoder().decode
+
+
+@dataclass
+class Outcome:
+    """One batch of notifications as the read models see it, once its tables are evolved."""
+
+    # The tables the batch moved, in the order it first moved them, each as of the batch's end.
+    tables: list[TableProjection] = field(default_factory=list)
+    # Every notification of the batch in log order, with its table's game.
+    notifications: list[tuple[Game, NotificationLike]] = field(default_factory=list)
+    # Tables opened in this batch -> the position of their ``TableOpened``.
+    opened_at: dict[UUID, int] = field(default_factory=dict)
+
+
+class ReadModel(ABC):
+    """A read model under ``keys``' prefix, read (and, for counters, consulted) on ``redis``."""
+
+    def __init__(self, redis: redis.Redis, keys: Keys) -> None:
+        self._redis = redis
+        self.keys = keys
+
+    @abstractmethod
+    def write(self, batch: Batch, outcome: Outcome) -> None:
+        """Add this read model's writes for ``outcome`` to ``batch``."""
+
+    def flush_keys(self) -> Iterable[str]:
+        """Its keys that do not depend on a table (a rebuild deletes them)."""
+        return ()
+
+    def flush_patterns(self) -> Iterable[str]:
+        """SCAN patterns matching its per-table keys (a rebuild deletes what they match)."""
+        return ()
+
+
+class TableReadModel(ReadModel):
+    """A read model with a value per table, rendered once per batch for each table it moved."""
+
+    def write(self, batch: Batch, outcome: Outcome) -> None:
+        for table in outcome.tables:
+            try:
+                self.write_table(batch, table, outcome)
+            except Exception as error:
+                raise ProjectionError(
+                    f"table {table.table_id} version {table.version}: cannot compute its "
+                    f"{type(self).__name__}: {error!r}"
+                ) from error
+
+    @abstractmethod
+    def write_table(self, batch: Batch, table: TableProjection, outcome: Outcome) -> None:
+        """Overwrite ``table``'s value with its state at the end of the batch."""
+
+    def flush_patterns(self) -> Iterable[str]:
+        return (self.keys.table_pattern(),)
