@@ -22,6 +22,7 @@ from api.schemas import Health, ProjectionHealth, Verification
 from api.services import Services
 from domain.errors import InvalidOption
 from domain.games import game_named
+from projections.ledger import Ledger
 
 log = logging.getLogger("cardroom.api")
 WAIT_TIMEOUT = 5.0  # seconds a read waits for the projection before answering 503
@@ -81,7 +82,7 @@ def ledger(services: Services, table_id: UUID, after: int | None) -> tuple[str, 
 def ledger_from_store(services: Services, table_id: UUID) -> dict[str, Any]:
     """The ledger of the table as a spectator may see it (the read model's fallback)."""
     loaded = services.queries.visible(table_id, None)
-    return loaded.game.ledger(loaded.state)
+    return Ledger.shape(loaded.game, loaded.state)
 
 
 def lobby(services: Services, game: str | None, after: int | None) -> list[dict[str, Any]]:

@@ -24,8 +24,8 @@
 :class:`Game` composes them with the table kernel's plug (:class:`domain.table.kernel.TableRules`)
 and answers the flat names the other layers call: ``name``, ``command_type``, ``event_type``,
 ``decide``, ``evolve``, ``decision``, ``legal_commands``, ``to_act``, ``view``, ``redact``,
-``hand_of``, ``settles_hand``, ``seat_for_token``, ``seating``; and, until they leave the domain
-for the projections, the read-model shapes ``ledger``, ``lobby`` and ``counters``.
+``hand_of``, ``settles_hand``, ``seat_for_token``, ``seating``. Read-model shapes (ledger, lobby,
+counters) are not the game's: the projections build them (:mod:`projections`).
 
 * ``decision(state, command) -> (events, state)`` — ``decide`` and the state after its events,
   so the write side evolves each event once. A game that evolves while deciding gives its own;
@@ -78,16 +78,6 @@ class Visibility(Protocol[S_contra, E_contra]):
     def redact(self, event: E_contra, viewer: Viewer, revealed: bool) -> dict[str, Any]: ...
 
 
-class ReadModels(Protocol):
-    """The read-model shapes still answered by the domain (leaving for the projections)."""
-
-    def ledger(self, state: Any) -> dict[str, Any]: ...
-
-    def lobby(self, state: Any) -> dict[str, Any]: ...
-
-    def counters(self, event: Any) -> dict[str, int]: ...
-
-
 def _no_options(hands: int) -> dict[str, Any]:
     return {}
 
@@ -106,7 +96,6 @@ class Game(Generic[S, C, E]):
         table: TableRules[S],
         settles_hand: Callable[[E], bool],
         decision: Callable[[S | None, C], tuple[list[E], S]] | None = None,
-        read_models: ReadModels | None = None,
         bot_options: Callable[[int], dict[str, Any]] | None = None,
     ) -> None:
         self.name = name
@@ -128,10 +117,6 @@ class Game(Generic[S, C, E]):
         self.seat_for_token: Callable[[S | None, str], int | None] = table.seat_for_token
         self.decision: Callable[[S | None, C], tuple[list[E], S]] = decision or self._fold
         self.bot_options: Callable[[int], dict[str, Any]] = bot_options or _no_options
-        if read_models is not None:
-            self.ledger: Callable[[Any], dict[str, Any]] = read_models.ledger
-            self.lobby: Callable[[Any], dict[str, Any]] = read_models.lobby
-            self.counters: Callable[[Any], dict[str, int]] = read_models.counters
 
     def _fold(self, state: S | None, command: C) -> tuple[list[E], S]:
         """The events ``command`` produces and the state after them (evolved one by one)."""

@@ -16,7 +16,6 @@ Modules, one job each:
   consequences (trick won, settlement, next hand), the table-level ones through the kernel
   (:mod:`domain.table.kernel`); ``legal`` — ``to_act``/``legal_commands``.
 * ``visibility`` — ``view``/``redact`` per viewer.
-* ``read_models`` — ledger, lobby and counters (leaving the domain for the projections).
 
 Choices where the spec leaves room (each documented where it is implemented):
 
@@ -41,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.bourre import legal, read_models, visibility
+from domain.bourre import legal, visibility
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import TABLE, decide, decision
 from domain.bourre.events import HandEvent, HandSettled
@@ -83,7 +82,6 @@ GAME: Game[Table, Any, Any] = Game(
     table=TABLE,
     settles_hand=settles_hand,
     decision=decision,
-    read_models=read_models,
     # seven bots; the table ends itself after the hands asked for (the lobby shows it ended)
     bot_options=lambda hands: {"seats": 7, "hands": hands},
 )

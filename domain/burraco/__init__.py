@@ -16,7 +16,6 @@ Modules, one job each:
 * ``candidates`` / ``legal`` — ``to_act`` and the listing of legal commands; ``bot`` — a
   random legal bot;
 * ``visibility`` — ``view`` and ``redact`` per viewer;
-* ``read_models`` — ledger, lobby and counters (leaving the domain for the projections).
 
 Choices where the spec leaves room (each documented where it is implemented):
 
@@ -48,7 +47,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.burraco import legal, read_models, visibility
+from domain.burraco import legal, visibility
 from domain.burraco.commands import BurracoCommand
 from domain.burraco.decide import TABLE, decide, decision
 from domain.burraco.events import BurracoEvent, HandAbandoned, HandScored
@@ -79,6 +78,5 @@ GAME: Game[Table, Any, Any] = Game(
     table=TABLE,
     settles_hand=settles_hand,
     decision=decision,
-    read_models=read_models,
     bot_options=lambda hands: {"seats": 4},  # two partnerships; the match decides the end
 )

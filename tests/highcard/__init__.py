@@ -25,40 +25,6 @@ class Rules:
     to_act = staticmethod(rules.to_act)
 
 
-# --- read models: only while the projections still ask the game for them (delete at merge,
-# once ledger, lobby and counters are the projections' own) -----------------------------------
-class ReadModels:
-    @staticmethod
-    def ledger(state: Table | None) -> dict[str, Any]:
-        if state is None:
-            return {"wins": []}
-        return {
-            "wins": [
-                {"seat": seat, "name": state.names[seat], "wins": state.wins[seat]}
-                for seat in range(state.seats)
-            ]
-        }
-
-    @staticmethod
-    def lobby(state: Table | None) -> dict[str, Any]:
-        if state is None:
-            return {"game": "highcard", "status": "none"}
-        return {
-            "game": "highcard",
-            "seats": state.seats,
-            "names": list(state.names),
-            "status": state.status,
-            "hand": state.hand.number if state.hand else 0,
-        }
-
-    @staticmethod
-    def counters(event: Any) -> dict[str, int]:
-        return {"hands": 1} if isinstance(event, HandWon) else {}
-
-
-# --- end of the read models -------------------------------------------------------------------
-
-
 GAME: Game[Table, Any, Any] = Game(
     name="highcard",
     command_type=HighCardCommand,
@@ -67,5 +33,4 @@ GAME: Game[Table, Any, Any] = Game(
     visibility=visibility,
     table=rules.TABLE,
     settles_hand=lambda event: isinstance(event, HandWon),
-    read_models=ReadModels(),
 )

@@ -20,6 +20,7 @@ from domain.burraco.events import Dealt, HandClosed, HandScored, PozzettoTaken
 from domain.burraco.melds import arrange_new
 from domain.burraco.state import PLAYING, Table
 from domain.cards import burraco_pack, codes, deck_commitment
+from projections.ledger import Ledger
 from tests.unit.burraco.playouts import play_match
 
 PACK = Counter(codes(burraco_pack()))
@@ -87,7 +88,7 @@ def check_match(table: Table, events: list[Any]) -> None:
     for hand in scored:  # the revealed deck matches the commitment published at the deal
         assert deck_commitment(hand.deck, hand.salt) == dealt[hand.hand].commitment
         assert hand.deck == dealt[hand.hand].deck
-    ledger = GAME.ledger(table)
+    ledger = Ledger.shape(GAME, table)
     assert [t["total"] for t in ledger["teams"]] == running
     assert ledger["winner"] in ("A", "B")
     assert table.status == "ended"

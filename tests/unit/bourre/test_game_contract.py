@@ -11,6 +11,8 @@ from domain.bourre.events import CardPlayed, HandSettled
 from domain.bourre.evolve import replay
 from domain.games import game_named
 from domain.table import CloseTable, OpenTable
+from projections.ledger import Ledger
+from projections.lobby import Lobby
 from tests.unit.bourre.support import open_table, run
 
 
@@ -52,22 +54,18 @@ def test_every_bourre_event_carries_its_hand() -> None:
     assert GAME.hand_of(events[0]) == 0
 
 
-def test_counters_count_settlements_and_plays() -> None:
+def test_a_hand_settles_with_its_settlement_and_not_before() -> None:
     settled = HandSettled(
         hand=3, pot=9, cap=9, winner=None, payouts=[0, 0, 0], tricks=[2, 2, 1], bourre=[2],
         bourre_payment=9, tied=[0, 1], carried=9, solo=False, deck=[], salt="",
     )  # fmt: skip
-    assert GAME.counters(settled) == {
-        "hands": 1, "pot_chips": 9, "bourres": 1, "split_pots": 1, "solo_wins": 0,
-    }  # fmt: skip
     assert GAME.settles_hand(settled)
-    assert GAME.counters(CardPlayed(hand=1, seat=0, card="AS")) == {"cards_played": 1}
     assert not GAME.settles_hand(CardPlayed(hand=1, seat=0, card="AS"))
 
 
 def test_the_lobby_line_and_the_seat_for_a_token() -> None:
     state, _ = open_table({"seats": 2}, seed=3)
-    assert GAME.lobby(state) == {
+    assert Lobby.shape(GAME, state) == {
         "game": "bourre", "seats": 2, "names": ["P0", "P1"], "openSeats": [],
         "status": "playing", "hand": 1, "pot": 2,
     }  # fmt: skip
@@ -78,4 +76,4 @@ def test_the_lobby_line_and_the_seat_for_a_token() -> None:
 def test_nobody_is_waited_for_and_nothing_is_legal_before_the_table_fills() -> None:
     assert GAME.to_act(None) == frozenset()
     assert GAME.legal_commands(None, 0) == []
-    assert GAME.ledger(None) == {"pot": 0, "players": [], "hands": []}
+    assert Ledger.shape(GAME, None) == {"pot": 0, "players": [], "hands": []}

@@ -9,6 +9,7 @@ from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import decide_and_evolve
 from domain.errors import IllegalCommand, NotYourTurn
 from domain.table import OpenTable, TakeSeat
+from projections.lobby import Lobby
 from tests.unit.bourre.support import open_table, run, stack
 
 DECK = stack(["AH KH QH 5C 9S", "2H 3H 4H 5H 6H", "AS KS QS 4S 3S"], stock="2D 3D 4D")
@@ -20,7 +21,7 @@ def test_a_player_command_before_every_seat_is_filled_is_refused() -> None:
     with pytest.raises(IllegalCommand, match="waiting for 2 more player"):
         GAME.decide(state, Declare(seat=0, play=True))
     assert GAME.view(state, 0)["phase"] == "seating"
-    assert GAME.lobby(state)["openSeats"] == [1, 2]
+    assert Lobby.shape(GAME, state)["openSeats"] == [1, 2]
 
 
 def test_opening_an_open_table_again_is_refused() -> None:

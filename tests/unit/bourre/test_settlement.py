@@ -7,6 +7,7 @@ from domain.bourre import GAME
 from domain.bourre.commands import Declare
 from domain.bourre.events import Anted, HandSettled
 from domain.bourre.settlement import settle
+from projections.ledger import Ledger
 from tests.unit.bourre.support import of_type, open_table, run, stack
 
 # Spades trump (the dealer's 9S); seat 1's five top trumps take every trick.
@@ -119,13 +120,13 @@ def test_rule_28_chips_are_conserved_and_players_may_go_into_debt() -> None:
     state, _ = play_out(everyone_plays(SWEEP))
     assert sum(state.nets) + state.pot == 0
     assert min(state.nets) < 0
-    ledger = GAME.ledger(state)
+    ledger = Ledger.shape(GAME, state)
     assert sum(p["net"] for p in ledger["players"]) + ledger["pot"] == 0
 
 
 def test_rule_27_the_ledger_records_each_hands_pot_winner_bourre_and_tied_players() -> None:
     state, _ = play_out(everyone_plays(SWEEP))
-    assert GAME.ledger(state) == {
+    assert Ledger.shape(GAME, state) == {
         "pot": 7,
         "players": [
             {"seat": 0, "name": "P0", "net": -4},

@@ -11,6 +11,8 @@ from domain.burraco.events import HandAbandoned, HandScored, TeamScore
 from domain.errors import IllegalCommand, TableClosed
 from domain.games import game_named
 from domain.table import CloseTable, TableEnded, TakeSeat
+from projections.ledger import Ledger
+from projections.lobby import Lobby
 
 from .helpers import hand_round, names, play, seated_table, stacked_deck
 
@@ -68,7 +70,7 @@ def test_burraco_decide_accepts_legal_melds_that_legal_commands_does_not_list() 
 
 def test_burraco_ledger_has_the_design_shape_with_breakdowns() -> None:
     table = seated_table(stacked_deck())
-    assert GAME.ledger(table) == {
+    assert Ledger.shape(GAME, table) == {
         "teams": [{"team": "A", "total": 0}, {"team": "B", "total": 0}],
         "hands": [],
         "winner": None,
@@ -76,7 +78,7 @@ def test_burraco_ledger_has_the_design_shape_with_breakdowns() -> None:
     score = TeamScore(melds=95, in_hand=-5, burracos=200, closing=100, pozzetto=0, total=390)
     other = TeamScore(melds=0, in_hand=-60, burracos=0, closing=0, pozzetto=-100, total=-160)
     scored = HandScored(hand=1, scores=[score, other], totals=[390, -160], deck=[], salt="")
-    ledger = GAME.ledger(GAME.evolve(table, scored))
+    ledger = Ledger.shape(GAME, GAME.evolve(table, scored))
     assert ledger["teams"] == [{"team": "A", "total": 390}, {"team": "B", "total": -160}]
     assert ledger["hands"][0]["hand"] == 1
     assert ledger["hands"][0]["scores"] == [390, -160]
@@ -88,7 +90,7 @@ def test_burraco_ledger_has_the_design_shape_with_breakdowns() -> None:
 
 def test_burraco_lobby_counters_and_tokens() -> None:
     table = seated_table()
-    line = GAME.lobby(table)
+    line = Lobby.shape(GAME, table)
     assert line["game"] == "burraco" and line["seats"] == 4 and line["hand"] == 1
     assert line["names"] == ["p0", "p1", "p2", "p3"] and line["status"] == "playing"
     assert GAME.seat_for_token(table, "h2") == 2
@@ -96,7 +98,6 @@ def test_burraco_lobby_counters_and_tokens() -> None:
     score = TeamScore(melds=0, in_hand=0, burracos=300, closing=0, pozzetto=0, total=300,
                       clean_burracos=1, dirty_burracos=1)  # fmt: skip
     scored = HandScored(hand=1, scores=[score, score], totals=[0, 0], deck=[], salt="")
-    assert GAME.counters(scored) == {"hands": 1, "burracos_clean": 2, "burracos_dirty": 2}
     assert GAME.hand_of(scored) == 1 and GAME.settles_hand(scored)
     assert GAME.hand_of(TableEnded(reason="match")) == 0
 
@@ -111,30 +112,16 @@ def test_burraco_a_seated_player_closing_the_table_abandons_the_unfinished_hand(
     assert isinstance(abandoned, HandAbandoned) and abandoned.deck == list(hand_round(table).deck)
     assert GAME.settles_hand(abandoned)
     assert table.status == "ended" and GAME.to_act(table) == frozenset()
-    assert GAME.ledger(table)["winner"] is None
+    assert Ledger.shape(GAME, table)["winner"] is None
     for command in (Draw(seat=1), TakeSeat(name="x", token_hash="y"), CloseTable(seat=0)):
         with pytest.raises(TableClosed):
             GAME.decide(table, command)
     assert GAME.legal_commands(table, 1) == []
 
 
-def test_burraco_counters_count_what_analysts_read() -> None:
-    from domain.burraco.events import HandClosed, MatchWon, Melded, PozzettoTaken
-
-    direct = PozzettoTaken(hand=1, seat=1, team=1, pozzetto=0, cards=[], direct=True)
-    assert GAME.counters(direct) == {"pozzetti": 1, "pozzetti_direct": 1}
-    assert GAME.counters(HandClosed(hand=1, reason="closed", seat=1, team=1)) == {"closings": 1}
-    assert GAME.counters(HandClosed(hand=1, reason="stock")) == {"stock_exhausted": 1}
-    assert GAME.counters(HandClosed(hand=1, reason="stalemate")) == {"stalemates": 1}
-    melded = Melded(hand=1, seat=0, team=0, meld=1, kind="set", cards=["7S", "7H", "7C"])
-    assert GAME.counters(melded) == {"melds": 1}
-    assert GAME.counters(MatchWon(hand=3, team=1, totals=[0, 2000])) == {"matches": 1}
-    assert GAME.counters(Draw(seat=1)) == {}
-
-
 def test_burraco_views_of_an_unopened_table_are_empty() -> None:
     assert GAME.view(None, None)["status"] == "unopened"
-    assert GAME.ledger(None) == {"teams": [], "hands": [], "winner": None}
+    assert Ledger.shape(GAME, None) == {"teams": [], "hands": [], "winner": None}
     assert GAME.to_act(None) == frozenset()
     assert GAME.legal_commands(None, 0) == []
     with pytest.raises(IllegalCommand, match="not open"):

@@ -14,6 +14,7 @@ from domain.burraco.options import Options
 from domain.burraco.scoring import burraco_bonus, match_winner, score_hand
 from domain.burraco.state import Table, team_of
 from domain.cards import codes, parse
+from projections.ledger import Ledger
 
 from .helpers import (
     discards,
@@ -74,7 +75,7 @@ def test_burraco_a_closing_hand_scores_as_counted_by_hand() -> None:
         melds=0, in_hand=-(60 + 85), burracos=0, closing=0, pozzetto=-100, total=-245
     )
     assert scored.totals == [740, -245]
-    assert GAME.ledger(table)["hands"][0]["scores"] == [740, -245]
+    assert Ledger.shape(GAME, table)["hands"][0]["scores"] == [740, -245]
 
 
 def test_burraco_rule_22_melds_count_every_card_whatever_its_role() -> None:
@@ -156,7 +157,7 @@ def test_burraco_rule_27_a_team_reaching_the_target_wins_the_match() -> None:
     table, events = play(about_to_close(target=300), Discard(seat=0, card="9C"))
     assert names(events)[-3:] == ["HandScored", "MatchWon", "TableEnded"]
     assert events[-2] == MatchWon(hand=1, team=0, totals=[740, -245])
-    assert GAME.ledger(table)["winner"] == "A"
+    assert Ledger.shape(GAME, table)["winner"] == "A"
     assert table.status == "ended"
 
 
@@ -239,5 +240,5 @@ def test_burraco_a_whole_hand_played_by_commands_scores_as_counted_by_hand() -> 
     assert scored.scores[0] == TeamScore(
         melds=0, in_hand=-95, burracos=0, closing=0, pozzetto=-100, total=-195
     )
-    assert GAME.ledger(table)["teams"] == [{"team": "A", "total": -195},
+    assert Ledger.shape(GAME, table)["teams"] == [{"team": "A", "total": -195},
                                            {"team": "B", "total": 675}]  # fmt: skip
