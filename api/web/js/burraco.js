@@ -86,7 +86,7 @@ function seatArea(seat, view, { perspective, own }) {
       toAct ? el("span", { class: "badge act" }, "to act") : null),
     el("div", { class: "stats" },
       // seats[].cardCount, tookPozzetto (rule 15)
-      `${seat.cardCount ?? 0} cards`, seat.tookPozzetto ? " · took the pozzetto" : ""),
+      `${seat.cardCount ?? 0} card${seat.cardCount === 1 ? "" : "s"}`, seat.tookPozzetto ? " · took the pozzetto" : ""),
     seat.seat === own ? el("p", { class: "muted" }, "your hand is below")
       : visible ? el("div", { class: "cards fan" }, sortHand(seat.cards).map((c) => card(c, { size: "small" })))
       : backs(seat.cardCount || 0, "small"));

@@ -236,7 +236,7 @@ async function start() {
   await refresh();
   if (!seat) return;
   const h1 = app.querySelector("h1");
-  h1.prepend(`${GAME_NAMES[state.view.game]} `);
+  h1.firstChild.textContent = `${GAME_NAMES[state.view.game]} table `;
   refreshChart();
   const last = state.events.length ? state.events[state.events.length - 1].version : 0;
   if (state.view.status !== "ended") stopStream = api.stream(id, seat.token, onEvent, { after: last });
