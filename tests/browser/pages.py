@@ -31,7 +31,8 @@ def view_cards(view: dict[str, Any]) -> Counter[str]:
     if view["game"] == "bourre":
         if view["trumpCard"]:
             found[view["trumpCard"]] += 1
-        found.update(played["card"] for played in view["trick"])
+        # the trick in progress, or the last trick while the next has no card yet
+        found.update(played["card"] for played in view["trick"] or view["lastTrick"])
     else:
         found.update(view["discardPile"])
         for team in view["teams"]:

@@ -74,18 +74,22 @@ function seatArea(seat, view, index, count, options) {
         : null,
       el("span", { class: "net", title: "net chips" }, `net ${signed(seat.net)}`),
       // seats[].tricks: tricks won this hand (rule 17: none while playing is a bourré)
-      el("span", { class: "tricks", title: "tricks won this hand" }, ` · ${seat.tricks} tricks`)),
+      el("span", { class: "tricks", title: "tricks won this hand" }, ` · ${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`)),
     el("div", { class: "declared" }, declarationText(seat, view, said)),
     seatCards(seat, view, options));
 }
 
 function centre(view) {
-  const trick = el("div", { class: "trick", "aria-label": "trick in progress" });
-  for (const played of view.trick) {
+  // trick: the trick in progress; while the next one has no card yet, lastTrick (dimmed)
+  const last = !view.trick.length && view.lastTrick && view.lastTrick.length;
+  const trick = el("div", { class: `trick ${last ? "last" : ""}`,
+    "aria-label": last ? "last trick" : "trick in progress" });
+  for (const played of last ? view.lastTrick : view.trick) {
     const who = view.seats[played.seat];
     trick.append(el("figure", {}, card(played.card),
       el("figcaption", {}, seatName(who && who.name, played.seat))));
   }
+  if (last) trick.append(el("span", { class: "label" }, "last trick"));
   const trumpSuit = view.trump ? `${SUITS[view.trump]} trump` : "";
   return el("div", { class: "centre" },
     el("div", { class: "pot" }, el("span", { class: "label" }, "pot"),

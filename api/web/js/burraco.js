@@ -21,7 +21,7 @@ export function wildStandsFor(meld) {
     const position = meld.low + meld.wild;
     return `${POSITION_RANKS[position] || String(position)}${SUITS[meld.suit] || ""}`;
   }
-  return meld.rank ? `${meld.rank}s` : null;
+  return meld.rank || null; // a set: any suit of its rank (rule 8)
 }
 
 // One meld: its cards in table order, the wild marked, the meld id (add_to_meld needs it),

@@ -32,8 +32,11 @@ export function describe(event, names = []) {
     case "DecisionsRevealed": return "decisions revealed";
     case "Discarded":
       if (event.card) return `${who} discarded ${cardName(event.card)}`; // Burraco rule 12c
-      return `${who} discarded ${event.discarded ? event.discarded.length : event.discardCount}`
-        + ` and drew ${event.drawn ? event.drawn.length : event.drawnCount}`;
+      {
+        const n = event.discarded ? event.discarded.length : event.discardCount;
+        return n ? `${who} discarded ${n} and drew ${event.drawn ? event.drawn.length : event.drawnCount}`
+          : `${who} kept all cards`;
+      }
     case "CardPlayed": return `${who} played ${cardName(event.card)}`;
     case "TrickWon": return `${who} won trick ${event.trick} with ${cardName(event.card)}`;
     case "HandSettled":
@@ -44,7 +47,8 @@ export function describe(event, names = []) {
     case "PileTaken": return `${who} took the discard pile`;
     case "Melded": return `${who} melded ${cards(event.cards)}`;
     case "MeldExtended": return `${who} added ${cards(event.added)} to meld ${event.meld}`;
-    case "PozzettoTaken": case "PozzettoOpened": return `${who} took the pozzetto`;
+    case "PozzettoTaken": return `${who} took the pozzetto`;
+    case "PozzettoOpened": return `${who} picks up the pozzetto (rule 17)`;
     case "HandScored": return `hand ${event.hand} scored`;
     case "HandClosed": return `${who} closed hand ${event.hand}`;
     case "MatchWon": return "the match is won";
