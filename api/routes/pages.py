@@ -52,6 +52,7 @@ def swagger_plugin() -> SwaggerRenderPlugin:
         js_url=f"{SWAGGER}/swagger-ui-bundle.js",
         css_url=f"{SWAGGER}/swagger-ui.css",
         standalone_preset_js_url=f"{SWAGGER}/swagger-ui-standalone-preset.js",
+        favicon=f"<link rel='icon' type='image/svg+xml' href='{STATIC}/img/favicon.svg'>",
     )
 
 

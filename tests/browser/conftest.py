@@ -23,8 +23,10 @@ HERE = Path(__file__).resolve().parent
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test here that drives the browser or the server is marked ``browser``."""
     for item in items:
-        if Path(str(item.path)).resolve().is_relative_to(HERE):
+        uses = set(getattr(item, "fixturenames", ())) & {"browser", "page", "server"}
+        if uses and Path(str(item.path)).resolve().is_relative_to(HERE):
             item.add_marker(pytest.mark.browser)
 
 

@@ -19,6 +19,12 @@ def shown_cards(page: Page, scope: str = ".board-box") -> Counter[str]:
     return Counter(codes)
 
 
+def hand_codes(page: Page, selector: str = ".hand-panel [data-card]") -> list[str]:
+    """The codes of the cards ``selector`` finds (the player's hand by default)."""
+    codes: list[str] = page.eval_on_selector_all(selector, "ns => ns.map(n => n.dataset.card)")
+    return codes
+
+
 def view_cards(view: dict[str, Any]) -> Counter[str]:
     """The cards a spectator's board shows for ``view`` with every hand the view holds face
     up, and a back for each card it does not hold (and for a Burraco stock)."""

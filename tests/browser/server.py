@@ -65,7 +65,10 @@ class CardroomServer:
             time.sleep(0.2)
 
     def __exit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
     ) -> None:
         self.http.close()
         if self.process is None:
@@ -80,7 +83,12 @@ class CardroomServer:
     # --- the API, for the seats the browser does not play --------------------------------
 
     def open_table(
-        self, game: str, options: dict[str, Any], *, seed: int = 7, decks: list[list[str]] | None = None
+        self,
+        game: str,
+        options: dict[str, Any],
+        *,
+        seed: int = 7,
+        decks: list[list[str]] | None = None,
     ) -> str:
         body: dict[str, Any] = {"game": game, "options": options, "seed": seed}
         if decks is not None:

@@ -8,17 +8,13 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from tests.browser.pages import seat_token, take_seat, wait_until
+from tests.browser.pages import hand_codes, seat_token, take_seat, wait_until
 from tests.browser.server import CardroomServer
 
 
 def hand_cards(page: Page) -> tuple[set[str], set[str]]:
     """The player's cards in the hand panel: (all, the clickable ones)."""
-    every = page.eval_on_selector_all(".hand-panel [data-card]", "ns => ns.map(n => n.dataset.card)")
-    legal = page.eval_on_selector_all(
-        ".hand-panel [data-legal=true]", "ns => ns.map(n => n.dataset.card)"
-    )
-    return set(every), set(legal)
+    return set(hand_codes(page)), set(hand_codes(page, ".hand-panel [data-legal=true]"))
 
 
 def test_a_whole_bourre_hand_is_played_by_clicking_from_three_seats(

@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 from tests.api.test_burraco_hand import POZZETTO0, SEAT1, stacked_deck
-from tests.browser.pages import take_seat, wait_until
+from tests.browser.pages import hand_codes, take_seat, wait_until
 from tests.browser.server import CardroomServer
 
 
@@ -35,7 +35,7 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     page = context.new_page()
     assert take_seat(page, server.base, table, "Bob", seat=1) == 1
     page.wait_for_selector("button[name=draw]:enabled")
-    shown = page.eval_on_selector_all(".hand-panel [data-card]", "ns => ns.map(n => n.dataset.card)")
+    shown = hand_codes(page)
     assert sorted(shown) == sorted(SEAT1)
     assert page.locator(".hand-panel [data-legal=true]").count() == 0  # rule 12: draw first
 
@@ -55,7 +55,7 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
 
     # Turn 2: the pozzetto is the hand; meld it, add JH to the hearts, close on 5C.
     page.wait_for_selector("button[name=draw]:enabled")
-    shown = page.eval_on_selector_all(".hand-panel [data-card]", "ns => ns.map(n => n.dataset.card)")
+    shown = hand_codes(page)
     assert sorted(shown) == sorted(POZZETTO0)
     click_and_wait(page, server, table, "button[name=draw]")
     select(page, ["4D", "5D", "6D", "7D", "8D", "9D", "10D"])

@@ -19,9 +19,9 @@ function remember(ids) {
   localStorage.setItem(SEEN, JSON.stringify(all));
 }
 
-const live = el("tbody");
-const waiting = el("tbody");
-const ended = el("tbody");
+const live = el("tbody", { id: "live-tables" });
+const waiting = el("tbody", { id: "waiting-tables" });
+const ended = el("tbody", { id: "ended-tables" });
 
 function names(entry) {
   return (entry.names || []).map((n, i) => n || `(seat ${i} open)`).join(", ");
@@ -55,7 +55,8 @@ async function refresh() {
   remember(open.map((t) => t.tableId));
   live.replaceChildren(...open.filter((t) => t.status === "playing")
     .map((t) => line(t, el("a", { href: `/watch/${t.tableId}` }, "watch"))));
-  waiting.replaceChildren(...open.filter((t) => t.status === "waiting")
+  // waiting for players: "waiting" (Bourré) or "seating" (Burraco) — anything not yet playing
+  waiting.replaceChildren(...open.filter((t) => t.status !== "playing")
     .map((t) => line(t, el("span", {}, el("a", { href: `/play/${t.tableId}`, class: "button primary" }, "join"),
       " ", el("a", { href: `/watch/${t.tableId}` }, "watch")))));
   for (const body of [live, waiting]) {
