@@ -29,15 +29,16 @@ def stream_cards(chunks: list[bytes]) -> set[str]:
 def test_a_spectator_sees_no_hidden_card_in_the_dom_or_the_network(
     server: CardroomServer, browser: Browser, artifacts: Path
 ) -> None:
-    table = server.open_table("bourre", {"seats": 3}, seed=23)
-    tokens = {seat: server.sit(table, name) for seat, name in enumerate(["Ann", "Bob", "Cy"])}
+    table = server.open_table("bourre", {"seats": 4}, seed=23)
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    tokens = {seat: server.sit(table, name) for seat, name in enumerate(names)}
     # Rule 13: the first declarer discards two cards face down; the others keep theirs.
     first = server.view(table)["toAct"][0]
     two = next(
         m for m in server.legal(table, tokens[first]) if m["play"] and len(m["discard"]) == 2
     )
     server.act(table, tokens[first], two)
-    server.play(table, tokens, 3)  # two more declarations and the first card of trick 1
+    server.play(table, tokens, 4)  # three more declarations and the first card of trick 1
 
     context = browser.new_context(viewport={"width": 1100, "height": 950})
     page = context.new_page()
@@ -67,13 +68,15 @@ def test_a_spectator_sees_no_hidden_card_in_the_dom_or_the_network(
     cdp.on("Network.dataReceived", stream_data)
 
     page.goto(f"{server.base}/watch/{table}")
-    page.wait_for_selector(".oval [data-seat='2']")
-    server.play(table, tokens, 2)  # live: two more cards, sent to the page over the stream
+    page.wait_for_selector(".oval [data-seat='3']")
+    server.play(table, tokens, 4)  # live: trick 1 ends, trick 2 starts, over the stream
     head = server.view(table)["version"]
     page.wait_for_selector(f".position:has-text('version {head} of {head}')")
     wait_until(lambda: bool(streamed) and bool(stream_cards(next(iter(streamed.values())))),
                what="the stream's events")  # fmt: skip
     page.screenshot(path=str(artifacts / "watch-bourre.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.screenshot(path=str(artifacts / "watch-bourre-phone.png"), full_page=True)
 
     view = server.view(table)
     assert view["phase"] == "play" and view["hand"] == 1

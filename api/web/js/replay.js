@@ -89,7 +89,7 @@ export function replayControls({ seek, live }) {
       slider.value = String(current());
       position.textContent = `version ${current()} of ${head}${at === null ? " · live" : ""}`;
       liveButton.disabled = at === null && !state.ended;
-      liveButton.textContent = state.ended ? "⏭ end" : "● live";
+      liveButton.textContent = state.ended ? "⇥ end" : "● live";
       const options = [el("option", { value: "" }, "jump to hand…"),
         ...[...starts.entries()].map(([hand, version]) => el("option", { value: version }, `hand ${hand} (v${version})`))];
       if (hands.options.length !== options.length) hands.replaceChildren(...options);
