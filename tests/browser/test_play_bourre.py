@@ -1,6 +1,7 @@
 """A whole Bourré hand played by clicking (docs/rules/bourre.md rules 11–18): three browser
 contexts take the three seats of a real ``cardroom serve`` and play only what the page offers
-— the cards of ``GET /legal``, marked ``data-legal="true"``."""
+— the cards of ``GET /legal``, marked ``data-legal="true"``. Some moves are made from the
+keyboard (``p`` declares play; → and Enter play a card)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,9 @@ def test_a_whole_bourre_hand_is_played_by_clicking_from_three_seats(
                 page.click(".hand-panel [data-legal=true] >> nth=0")
                 page.wait_for_selector("button[name=play]:has-text('discarding 1'):enabled")
                 first_declaration = False
-            page.click("button[name=play]")
+                page.click("button[name=play]")
+            else:
+                page.keyboard.press("p")  # play, keeping the cards, from the keyboard
         else:
             page.wait_for_selector(".hand-panel [data-legal=true]")
             cards, clickable = hand_cards(page)
@@ -56,7 +59,11 @@ def test_a_whole_bourre_hand_is_played_by_clicking_from_three_seats(
             if view["tricksPlayed"] == 2 and not shot:
                 page.screenshot(path=str(artifacts / "play-bourre.png"), full_page=True)
                 shot = True
-            page.click(".hand-panel [data-legal=true] >> nth=0")
+            if view["tricksPlayed"] == 1:  # the keyboard: → to the first legal card, Enter
+                page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+            else:
+                page.click(".hand-panel [data-legal=true] >> nth=0")
         wait_until(lambda: server.view(table)["version"] > before, what="the click's command")  # noqa: B023
 
     ledger = server.ledger(table)
