@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 from string import Template
-from uuid import UUID
 
-from litestar import MediaType, Response, get
+from litestar import MediaType, Response, Router, get
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.static_files import create_static_files_router
+
+from api.params import TableId
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 STATIC = "/static"
@@ -34,13 +36,13 @@ async def lobby_page() -> Response[str]:
 
 
 @get("/watch/{table_id:uuid}", include_in_schema=False)
-async def watch_page(table_id: UUID) -> Response[str]:
+async def watch_page(table_id: TableId) -> Response[str]:
     """The spectator's table, live over the stream, and its replay (``?at=N``)."""
     return _page("cardroom — watch", "watch.js")
 
 
 @get("/play/{table_id:uuid}", include_in_schema=False)
-async def play_page(table_id: UUID) -> Response[str]:
+async def play_page(table_id: TableId) -> Response[str]:
     """A seat's table: take a seat, then play from the legal commands."""
     return _page("cardroom — play", "play.js")
 
@@ -56,7 +58,7 @@ def swagger_plugin() -> SwaggerRenderPlugin:
     )
 
 
-ROUTES = [
+ROUTES: list[HTTPRouteHandler | Router] = [
     lobby_page,
     watch_page,
     play_page,
