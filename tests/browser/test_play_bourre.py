@@ -61,6 +61,7 @@ def test_a_whole_bourre_hand_is_played_by_clicking_from_three_seats(
                 shot = True
             if view["tricksPlayed"] == 1:  # the keyboard: → to the first legal card, Enter
                 page.keyboard.press("ArrowRight")
+                page.wait_for_selector(".hand-panel [data-legal=true]:focus")
                 page.keyboard.press("Enter")
             else:
                 page.click(".hand-panel [data-legal=true] >> nth=0")

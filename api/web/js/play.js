@@ -172,6 +172,9 @@ function otherCommands() {
 
 function render(focusCode) {
   const view = state.view;
+  // A keyboard player keeps their place in the hand when the table updates under them.
+  const active = document.activeElement;
+  const focused = active && hand.contains(active) ? active.dataset.card : undefined;
   const me = view.seats[seat.seat] || {};
   board.replaceChildren(renderBoard(view, { own: seat.seat, events: state.events,
     onMeld: view.game === "burraco" && state.selected.length && ofType("discard").length
@@ -183,8 +186,9 @@ function render(focusCode) {
   hand.setAttribute("data-seat", seat.seat);
   hand.replaceChildren(el("h2", {}, `Your hand — ${seatName(me.name, seat.seat)}, seat ${seat.seat} · ${turn}`),
     row, actions, el("p", { class: "keys" }, "Keys: Tab or ←/→ between cards, Enter picks; p play, s pass, d draw, t pile, m meld, x discard."));
-  if (focusCode) {
-    const again = hand.querySelector(`[data-card="${focusCode}"]`);
+  const keep = focusCode || focused;
+  if (keep) {
+    const again = hand.querySelector(`button[data-card="${keep}"]`);
     if (again) again.focus();
   }
 }
