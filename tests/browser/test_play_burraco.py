@@ -47,6 +47,9 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     select(page, ["KC", "KD", "KS"])
     click_and_wait(page, server, table, "button[name=meld]")
     page.screenshot(path=str(artifacts / "play-burraco.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.screenshot(path=str(artifacts / "play-burraco-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1100, "height": 1000})
     select(page, ["QC"])
     click_and_wait(page, server, table, "button[name=discard]")
 

@@ -40,6 +40,9 @@ export class Problem extends Error {
   }
 }
 
+// Any failure in words: a Problem's own words, or the error's message.
+export const words = (error) => (error && error.words ? error.words() : String(error && error.message || error));
+
 function headers(token, extra = {}) {
   const h = { Accept: "application/json", ...extra };
   if (token) h.Authorization = `Bearer ${token}`;

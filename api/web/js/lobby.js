@@ -48,7 +48,7 @@ async function refresh() {
   try {
     open = await api.lobby();
   } catch (problem) {
-    notice(app, problem.words());
+    notice(app, api.words(problem));
     return;
   }
   notice(app, "");
@@ -131,7 +131,7 @@ function createForm() {
       remember([created.tableId]);
       location.href = `/play/${created.tableId}`;
     } catch (problem) {
-      notice(app, problem.words());
+      notice(app, api.words(problem));
     }
   });
   return form;

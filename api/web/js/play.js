@@ -33,7 +33,7 @@ async function seatForm() {
   try {
     view = await api.view(id);
   } catch (problem) {
-    app.replaceChildren(el("h1", {}, "Table not available"), el("p", { class: "notice error" }, problem.words()));
+    app.replaceChildren(el("h1", {}, "Table not available"), el("p", { class: "notice error" }, api.words(problem)));
     return;
   }
   const open = view.seats.filter((s) => !s.name).map((s) => s.seat);
@@ -51,7 +51,7 @@ async function seatForm() {
       sessionStorage.setItem(KEY, JSON.stringify(seat));
       start();
     } catch (problem) {
-      notice(app, problem.words());
+      notice(app, api.words(problem));
     }
   });
   board.replaceChildren(renderBoard(view, {}));
@@ -72,7 +72,7 @@ async function post(body) {
     state.selected = [];
     await refresh(accepted.position);
   } catch (problem) {
-    notice(app, problem.words ? problem.words() : String(problem));
+    notice(app, api.words(problem));
   } finally {
     state.busy = false;
   }
@@ -207,7 +207,7 @@ async function refresh(after) {
       seatForm();
       return;
     }
-    notice(app, problem.words ? problem.words() : String(problem));
+    notice(app, api.words(problem));
   }
 }
 
@@ -215,7 +215,7 @@ async function refreshChart() {
   try {
     chartBox.replaceChildren(await ledgerChart(id, state.view.game, state.events));
   } catch (problem) {
-    chartBox.replaceChildren(el("p", { class: "muted" }, problem.words()));
+    chartBox.replaceChildren(el("p", { class: "muted" }, api.words(problem)));
   }
 }
 
@@ -235,7 +235,7 @@ async function start() {
   try {
     state.events = await api.timeline(id, seat.token);
   } catch (problem) {
-    if (problem.status !== 401) notice(app, problem.words());
+    if (problem.status !== 401) notice(app, api.words(problem));
   }
   await refresh();
   if (!seat) return;

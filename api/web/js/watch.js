@@ -68,7 +68,7 @@ async function show() {
       if (seq === shownSeq && !again) { state.view = view; render(); notice(app, ""); }
     } while (again);
   } catch (problem) {
-    notice(app, problem.words ? problem.words() : String(problem));
+    notice(app, api.words(problem));
   } finally {
     fetching = false;
   }
@@ -78,7 +78,7 @@ async function refreshChart() {
   try {
     chartBox.replaceChildren(await ledgerChart(id, state.game, state.events));
   } catch (problem) {
-    chartBox.replaceChildren(el("p", { class: "muted" }, problem.words ? problem.words() : String(problem)));
+    chartBox.replaceChildren(el("p", { class: "muted" }, api.words(problem)));
   }
 }
 
@@ -98,7 +98,7 @@ async function main() {
     first = await api.view(id);
     state.events = await api.timeline(id);
   } catch (problem) {
-    app.replaceChildren(el("h1", {}, "Table not available"), el("p", { class: "notice error" }, problem.words ? problem.words() : String(problem)));
+    app.replaceChildren(el("h1", {}, "Table not available"), el("p", { class: "notice error" }, api.words(problem)));
     return;
   }
   state.game = first.game;
