@@ -183,7 +183,6 @@ function render(focusCode) {
   actions.append(...otherCommands());
   const turn = view.toAct.includes(seat.seat) ? "your turn" : view.status === "waiting"
     ? "waiting for players" : view.status === "ended" ? "the table has ended" : "waiting for the others";
-  hand.setAttribute("data-seat", seat.seat);
   hand.replaceChildren(el("h2", {}, `Your hand — ${seatName(me.name, seat.seat)}, seat ${seat.seat} · ${turn}`),
     row, actions, el("p", { class: "keys" }, "Keys: Tab or ←/→ between cards, Enter picks; p play, s pass, d draw, t pile, m meld, x discard."));
   const keep = focusCode || focused;
