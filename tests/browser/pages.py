@@ -32,6 +32,7 @@ def view_cards(view: dict[str, Any]) -> Counter[str]:
     for seat in view["seats"]:
         if "cards" in seat:
             found.update(seat["cards"])
+            found.update(seat.get("discarded", []))  # Bourré: a seat's discards, once known
         else:
             found["back"] += seat.get("cardCount", 0)
     if view["game"] == "bourre":

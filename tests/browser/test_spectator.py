@@ -94,3 +94,36 @@ def test_a_spectator_sees_no_hidden_card_in_the_dom_or_the_network(
     assert played <= received  # the check saw the cards that are public
     assert all(url.startswith(server.base) for url in requested), requested
     context.close()
+
+
+def test_following_live_a_settled_hand_is_held_with_its_cards_revealed(
+    server: CardroomServer, browser: Browser
+) -> None:
+    table = server.open_table("bourre", {"seats": 3}, seed=31)
+    tokens = {seat: server.sit(table, name) for seat, name in enumerate(["Ann", "Bob", "Cy"])}
+    passer = server.view(table)["toAct"][0]
+    fold = next(m for m in server.legal(table, tokens[passer]) if not m["play"])
+    server.act(table, tokens[passer], fold)  # rule 12: a passer's cards stay face down
+
+    def played() -> int:
+        return sum(e["type"] == "CardPlayed" for e in server.timeline(table))
+
+    while played() < 9:  # two players in: the last of their ten cards is still to come
+        server.play(table, tokens, 1)
+    page = browser.new_page()
+    page.goto(f"{server.base}/watch/{table}")
+    page.wait_for_selector(".position:has-text('live')")
+    assert set(shown_cards(page, f"[data-seat='{passer}']")) == {"back"}
+    server.play(table, tokens, 1)  # the last card: hand 1 settles, hand 2 is dealt
+
+    settled = next(e["version"] for e in server.timeline(table) if e["type"] == "HandSettled")
+    page.wait_for_selector(".position:has-text('the hand just settled')")
+    revealed = server.replay(table, settled)["seats"][passer]
+    held = shown_cards(page, f".board-box [data-seat='{passer}']")
+    assert sorted(held.elements()) == sorted(revealed["cards"] + revealed["discarded"])
+    assert "back" not in held
+    # A moment later the page follows the next deal again.
+    head = server.view(table)["version"]
+    page.wait_for_selector(f".position:text-is('version {head} of {head} · live')")
+    assert set(shown_cards(page, f"[data-seat='{passer}']")) == {"back"}
+    page.close()

@@ -45,8 +45,14 @@ function seatCards(seat, view, { perspective, own }) {
   if (seat.seat === own) return el("p", { class: "muted" }, `${seat.cardCount} cards, below`);
   const visible = seat.cards && (perspective === "all" || perspective === seat.seat)
     && seat.seat !== own;
-  if (visible) return row(sortHand(seat.cards, view.trump), { size: "small", fan: true });
-  return backs(seat.cardCount || 0, "small");
+  const hand = visible ? row(sortHand(seat.cards, view.trump), { size: "small", fan: true })
+    : backs(seat.cardCount || 0, "small");
+  // seats[].discarded: the cards this seat threw away (rule 13), shown once the view holds them
+  if (visible && seat.discarded && seat.discarded.length) {
+    return el("div", {}, hand, el("div", { class: "discarded" },
+      el("span", { class: "label" }, "discarded "), row(seat.discarded, { size: "small", fan: true })));
+  }
+  return hand;
 }
 
 function seatArea(seat, view, index, count, options) {

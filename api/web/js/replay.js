@@ -80,14 +80,17 @@ export function replayControls({ seek, live }) {
 
   return {
     element,
-    // head: the latest version the viewer may see; at: the shown version (null = live).
+    // head: the latest version the viewer may see; at: the wanted version (null = live).
     update(state) {
       head = state.head;
       at = state.at;
       starts = state.starts || starts;
+      // shown: the version on the board (live, a settled hand is held a moment: watch.js)
+      const shown = state.shown ?? current();
       slider.max = String(head);
-      slider.value = String(current());
-      position.textContent = `version ${current()} of ${head}${at === null ? " · live" : ""}`;
+      slider.value = String(shown);
+      position.textContent = `version ${shown} of ${head}${at === null ? " · live" : ""}`
+        + (at === null && shown < head ? " (the hand just settled)" : "");
       liveButton.disabled = at === null && !state.ended;
       liveButton.textContent = state.ended ? "⇥ end" : "● live";
       const options = [el("option", { value: "" }, "jump to hand…"),

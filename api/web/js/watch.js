@@ -11,7 +11,12 @@ import { describe, GAME_NAMES, handStarts, ledgerChart, renderBoard, tableIdFrom
 
 const id = tableIdFromPath();
 const app = document.getElementById("app");
-const state = { events: [], head: 1, at: null, ended: false, view: null, perspective: "all", game: null };
+const state = { events: [], head: 1, at: null, ended: false, view: null, perspective: "all", game: null,
+  hold: null };
+// Following live, a settled hand stays on screen this long with its cards revealed (option
+// reveal: after_hand) before the next deal replaces it.
+const HOLD_MS = 4000;
+const SETTLES = ["HandSettled", "HandScored", "HandAbandoned"];
 let shownSeq = 0;
 let fetching = false;
 let again = false;
@@ -21,8 +26,8 @@ const eventLine = el("ol", { class: "event-log", "aria-label": "what happened" }
 const perspective = el("select", { name: "perspective", "aria-label": "whose cards to show" });
 const chartBox = el("section", { class: "chart-section" });
 const controls = replayControls({
-  seek: (n) => { state.at = n >= state.head && !state.ended ? null : n; show(); },
-  live: () => { state.at = null; show(); },
+  seek: (n) => { state.at = n >= state.head && !state.ended ? null : n; state.hold = null; show(); },
+  live: () => { state.at = null; state.hold = null; show(); },
 });
 
 function syncUrl() {
@@ -50,7 +55,8 @@ function render() {
   const upto = state.events.filter((e) => e.version <= view.version).slice(-5).reverse();
   eventLine.replaceChildren(...upto.map((e) => el("li", { "data-version": e.version }, `v${e.version} · ${describe(e, names)}`)));
   updatePerspective(view);
-  controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended });
+  controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended,
+    shown: view.version });
 }
 
 // Show the wanted position: replay?at=N (N = the live head when following live). Requests
@@ -62,7 +68,7 @@ async function show() {
   try {
     do {
       again = false;
-      const at = state.at === null ? state.head : state.at;
+      const at = state.at !== null ? state.at : state.hold !== null ? state.hold : state.head;
       const seq = ++shownSeq;
       const view = await api.replay(id, at);
       if (seq === shownSeq && !again) { state.view = view; render(); notice(app, ""); }
@@ -87,7 +93,11 @@ function onEvent(event) {
   if (event.version > last) state.events.push(event);
   state.head = Math.max(state.head, event.version);
   if (event.type === "TableEnded") state.ended = true;
-  if (["HandSettled", "HandScored", "TableEnded"].includes(event.type)) refreshChart();
+  if ([...SETTLES, "TableEnded"].includes(event.type)) refreshChart();
+  if (state.at === null && SETTLES.includes(event.type)) {
+    state.hold = event.version;
+    setTimeout(() => { state.hold = null; if (state.at === null) show(); }, HOLD_MS);
+  }
   if (state.at === null) show();
   else controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended });
 }
