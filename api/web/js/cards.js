@@ -79,10 +79,9 @@ export function backs(n, size) {
   return row;
 }
 
-// A row of face-up cards.
-export function row(codes, options = {}) {
-  const line = el("div", { class: `cards ${options.fan ? "fan" : ""}` });
-  for (const code of codes) line.append(card(code, typeof options.each === "function"
-    ? options.each(code) : options));
+// A row of face-up cards (fan: overlapping, as a hand is held).
+export function row(codes, { fan = false, size } = {}) {
+  const line = el("div", { class: fan ? "cards fan" : "cards" });
+  for (const code of codes) line.append(card(code, { size }));
   return line;
 }

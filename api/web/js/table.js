@@ -6,7 +6,7 @@ import { renderBourre } from "./bourre.js";
 import { renderBurraco } from "./burraco.js";
 import { bourreSeries, burracoSeries, chart } from "./chart.js";
 import { cardName } from "./cards.js";
-import { el, exact, seatName } from "./format.js";
+import { exact, seatName } from "./format.js";
 
 export const GAME_NAMES = { bourre: "Bourré", burraco: "Burraco" };
 
