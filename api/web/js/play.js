@@ -192,9 +192,23 @@ function render(focusCode) {
   }
 }
 
+// The seat's view as of the latest event the stream brought: the view comes from the read
+// models, which may trail the event store by a moment, so a view older than that is read
+// again (briefly) before the legal commands are matched with it.
+async function freshView(after) {
+  const wanted = state.events.length ? state.events[state.events.length - 1].version : 0;
+  let view = await api.view(id, seat.token, after);
+  for (let tries = 0; view.version < wanted && tries < 30; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    view = await api.view(id, seat.token);
+  }
+  return view;
+}
+
 async function refresh(after) {
   try {
-    const [view, legal] = await Promise.all([api.view(id, seat.token, after), api.legal(id, seat.token)]);
+    const view = await freshView(after);
+    const legal = await api.legal(id, seat.token);
     state.view = view;
     state.legal = legal;
     render();
