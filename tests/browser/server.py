@@ -106,10 +106,16 @@ class CardroomServer:
 
     def view(self, table: str, token: str | None = None) -> dict[str, Any]:
         answer = self.http.get(
-            f"/tables/{table}", params={"after": self.position}, headers=_auth(token)
+            f"/tables/{table}", params={"after": self.head()}, headers=_auth(token)
         )
         assert answer.status_code == 200, answer.text
         return dict(answer.json())
+
+    def head(self) -> int:
+        """The event log's last position (commands the browser sent included), so a read
+        given ``?after=`` it is never stale."""
+        health = self.http.get("/health").json()
+        return max(self.position, int(health["projection"]["head"] or 0))
 
     def legal(self, table: str, token: str) -> list[dict[str, Any]]:
         answer = self.http.get(f"/tables/{table}/legal", headers=_auth(token))
@@ -133,7 +139,7 @@ class CardroomServer:
         return list(answer.json())
 
     def ledger(self, table: str) -> dict[str, Any]:
-        answer = self.http.get(f"/tables/{table}/ledger", params={"after": self.position})
+        answer = self.http.get(f"/tables/{table}/ledger", params={"after": self.head()})
         assert answer.status_code == 200, answer.text
         return dict(answer.json())
 

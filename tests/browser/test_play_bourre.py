@@ -65,7 +65,11 @@ def test_a_whole_bourre_hand_is_played_by_clicking_from_three_seats(
                 page.keyboard.press("Enter")
             else:
                 page.click(".hand-panel [data-legal=true] >> nth=0")
-        wait_until(lambda: server.view(table)["version"] > before, what="the click's command")  # noqa: B023
+        try:
+            wait_until(lambda: server.view(table)["version"] > before)  # noqa: B023
+        except AssertionError:
+            refusal = page.locator(".notice").all_inner_texts()
+            raise AssertionError(f"seat {seat}'s click sent no command: {refusal}") from None
 
     ledger = server.ledger(table)
     assert [h["hand"] for h in ledger["hands"]] == [1]
