@@ -51,5 +51,6 @@ def test_chips_past_two_to_the_53_are_shown_exactly(
         assert page.inner_text(f"[data-seat='{seat}'] .net") == f"net {sign}{grouped(net)}"
     page.wait_for_selector(".legend li")
     legend = page.inner_text(".legend")
-    assert f"Ann: +{grouped(NETS[0])}" in legend and f"Bob: −{grouped(NETS[1])}" in legend
+    assert f"Ann: +{grouped(NETS[0])} now" in legend
+    assert f"Bob: −{grouped(NETS[1])} now" in legend
     page.close()

@@ -97,7 +97,8 @@ export function chart({ labels, series }, { title, signedValues = false } = {}) 
   series.forEach((s, n) => {
     const item = document.createElement("li");
     item.style.setProperty("--colour", COLOURS[n % COLOURS.length]);
-    item.textContent = `${s.name}: ${signedValues ? signed(s.now) : exact(s.now)}`;
+    // the ledger's value now (Bourré: after this hand's antes too), exact
+    item.textContent = `${s.name}: ${signedValues ? signed(s.now) : exact(s.now)} now`;
     legend.append(item);
   });
   const figure = document.createElement("figure");
