@@ -10,11 +10,11 @@ from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
 from api.problems import exception_handlers
-from api.routes import fair, health, play, stream, tables, views
+from api.routes import fair, health, pages, play, stream, tables, views
 from api.services import provide_services, services_lifespan
 from infra.settings import Settings
 
@@ -40,6 +40,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *stream.ROUTES,
             *fair.ROUTES,
             *health.ROUTES,
+            *pages.ROUTES,  # the web card room (api/web)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],
@@ -52,7 +53,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             path="/schema",
             render_plugins=[
                 JsonRenderPlugin(path=["/", "/openapi.json"]),
-                SwaggerRenderPlugin(path="/swagger"),
+                pages.swagger_plugin(),  # Swagger UI's assets from the package
             ],
             components=Components(
                 security_schemes={

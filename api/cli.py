@@ -152,6 +152,8 @@ class _GameNames(Sequence[str]):
               help="Tables played at once (threads sharing the store).")  # fmt: skip
 @click.option("--project/--no-project", "run_projector", default=True, show_default=True,
               help="Project into Redis while playing (embedded unless configured).")  # fmt: skip
+@click.option("--url", default="http://127.0.0.1:8000", show_default=True,
+              help="Where cardroom serve runs, for the printed watch URLs.")  # fmt: skip
 def simulate(
     game: str,
     tables: int,
@@ -160,6 +162,7 @@ def simulate(
     seats: int | None,
     workers: int,
     run_projector: bool,
+    url: str,
 ) -> None:
     """Random legal bots play TABLES tables of HANDS hands through the real store."""
     from domain.errors import DomainError
@@ -195,6 +198,8 @@ def simulate(
         if worker is not None:
             reached = worker(store.max_position())
             click.echo(f"projected up to position {reached} of {store.max_position()}")
+        for table_id in report.table_ids:  # replay them in the web card room
+            click.echo(f"watch: {url.rstrip('/')}/watch/{table_id}?at=1")
 
 
 def _start_projector(

@@ -19,6 +19,7 @@ from uuid import UUID
 
 from domain.cards import derive_seed
 from domain.games import game_named
+from domain.table import CloseTable
 from infra.store import TableStore
 
 # A hand with random bots is long but finite; this guards against a rules bug looping forever.
@@ -103,9 +104,32 @@ def play_table(
             raise SimulationStuck(
                 f"table {table_id}: no hand settled in {MAX_COMMANDS_PER_HAND} commands"
             )
+    _close(store, table_id, rng, report)
     report.tables += 1
     report.seconds += time.perf_counter() - started
     return report
+
+
+def _close(store: TableStore, table_id: UUID, rng: random.Random, report: SimulationReport) -> None:
+    """End a table that is still open (a Burraco match short of its target): seat 0 closes it,
+    and the bots finish whatever the game plays out first, so no simulated table stays
+    "playing" (the lobby then shows it ended, its replay complete)."""
+    table = store.get(table_id)
+    if table.game.seating(table.state).status == "ended":
+        return
+    result = store.execute(table_id, CloseTable(seat=0))
+    report.commands += 1
+    report.events += len(result.events)
+    for _ in range(MAX_COMMANDS_PER_HAND):
+        table = store.get(table_id)
+        waiting = sorted(table.game.to_act(table.state))
+        if not waiting or table.game.seating(table.state).status == "ended":
+            break
+        seat = rng.choice(waiting)
+        result = store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
+        report.commands += 1
+        report.events += len(result.events)
+    report.last_position = max(report.last_position, result.position)
 
 
 def simulate(

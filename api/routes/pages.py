@@ -1,0 +1,66 @@
+"""The web card room: HTML shells of the lobby, the spectator's table and the player's table,
+the static files they load (``api/web``), and the OpenAPI browser's assets served locally.
+
+Each page is one HTML shell that loads a plain ES module (no build step, nothing fetched from
+outside): ``/`` the lobby, ``/watch/{id}`` the table live and its replay, ``/play/{id}`` a
+seat's table. The modules read the API of design §5 like any other client.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from string import Template
+
+from litestar import MediaType, Response, Router, get
+from litestar.handlers import HTTPRouteHandler
+from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.static_files import create_static_files_router
+
+from api.params import TableId
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+STATIC = "/static"
+SWAGGER = f"{STATIC}/vendor/swagger-ui"
+_SHELL = Template((WEB_DIR / "page.html").read_text(encoding="utf-8"))
+
+
+def _page(title: str, module: str) -> Response[str]:
+    html = _SHELL.substitute(title=title, module=f"{STATIC}/js/{module}", static=STATIC)
+    return Response(html, media_type=MediaType.HTML)
+
+
+@get("/", include_in_schema=False)
+async def lobby_page() -> Response[str]:
+    """The lobby: live, waiting and ended tables, and the create-table form."""
+    return _page("cardroom — lobby", "lobby.js")
+
+
+@get("/watch/{table_id:uuid}", include_in_schema=False)
+async def watch_page(table_id: TableId) -> Response[str]:
+    """The spectator's table, live over the stream, and its replay (``?at=N``)."""
+    return _page("cardroom — watch", "watch.js")
+
+
+@get("/play/{table_id:uuid}", include_in_schema=False)
+async def play_page(table_id: TableId) -> Response[str]:
+    """A seat's table: take a seat, then play from the legal commands."""
+    return _page("cardroom — play", "play.js")
+
+
+def swagger_plugin() -> SwaggerRenderPlugin:
+    """Swagger UI at ``/schema/swagger`` from the vendored ``swagger-ui-dist`` (no CDN)."""
+    return SwaggerRenderPlugin(
+        path="/swagger",
+        js_url=f"{SWAGGER}/swagger-ui-bundle.js",
+        css_url=f"{SWAGGER}/swagger-ui.css",
+        standalone_preset_js_url=f"{SWAGGER}/swagger-ui-standalone-preset.js",
+        favicon=f"<link rel='icon' type='image/svg+xml' href='{STATIC}/img/favicon.svg'>",
+    )
+
+
+ROUTES: list[HTTPRouteHandler | Router] = [
+    lobby_page,
+    watch_page,
+    play_page,
+    create_static_files_router(path=STATIC, directories=[WEB_DIR], name="web"),
+]

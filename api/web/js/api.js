@@ -1,0 +1,143 @@
+// The API client of the web card room: every call of design §5 the pages make, JSON parsed
+// with exact integers, problem details turned into words, and the live SSE stream.
+
+// Integers past 2^53 (Bourré chips without a pot limit compound past it, rule 25) become
+// BigInt: JSON.parse hands the reviver the number's source text, so nothing is rounded.
+export function parseJSON(text) {
+  return JSON.parse(text, (key, value, context) => {
+    if (typeof value === "number" && !Number.isSafeInteger(value) && context
+        && /^-?\d+$/.test(context.source)) {
+      return BigInt(context.source);
+    }
+    return value;
+  });
+}
+
+// A refusal from the server (RFC 9457 problem details: type, title, status, detail, and the
+// rule, option or field that is wrong).
+export class Problem extends Error {
+  constructor(body, status) {
+    super(body.detail || body.title || `HTTP ${status}`);
+    this.status = body.status || status;
+    this.title = body.title || "";
+    this.type = body.type || "";
+    this.detail = body.detail || "";
+    this.rule = body.rule;
+    this.option = body.option;
+    this.field = body.field;
+  }
+
+  // The refusal in words a player can act on, e.g. "Not allowed: it is seat 1's turn".
+  words() {
+    const what = {
+      400: "Malformed request", 401: "Not your seat (bad or missing token)",
+      403: "Not allowed", 404: "No such table", 409: "Conflict",
+      422: "Not allowed by the rules", 503: "The service is busy",
+    }[this.status] || this.title || "Refused";
+    const where = this.rule ? ` (rule ${this.rule})`
+      : this.option ? ` (option ${this.option})` : this.field ? ` (${this.field})` : "";
+    return `${what}: ${this.detail}${where}`;
+  }
+}
+
+// Any failure in words: a Problem's own words, or the error's message.
+export const words = (error) => (error && error.words ? error.words() : String(error && error.message || error));
+
+function headers(token, extra = {}) {
+  const h = { Accept: "application/json", ...extra };
+  if (token) h.Authorization = `Bearer ${token}`;
+  return h;
+}
+
+async function call(method, path, { token, body, extra } = {}) {
+  const init = { method, headers: headers(token, extra) };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    throw new Problem({ title: "Network error", detail: String(error.message || error) }, 0);
+  }
+  const text = await response.text();
+  const parsed = text ? parseJSON(text) : null;
+  if (!response.ok) throw new Problem(parsed || {}, response.status);
+  return parsed;
+}
+
+const table = (id) => `/tables/${encodeURIComponent(id)}`;
+
+// GET /tables: the lobby's open tables (waiting or playing), optionally of one game.
+export const lobby = (game) => call("GET", game ? `/tables?game=${game}` : "/tables");
+// POST /tables: {game, options, seed?} -> {tableId, version, position}.
+export const createTable = (body) => call("POST", "/tables", { body });
+// POST /tables/{id}/seats: {name, seat?} -> {seat, token} (the token is shown only once).
+export const takeSeat = (id, name, seat) =>
+  call("POST", `${table(id)}/seats`, { body: seat === undefined ? { name } : { name, seat } });
+// GET /tables/{id}: the table as the caller may see it (a seat with its token, or a spectator).
+// ?after=<position> (read-your-writes) waits, bounded, until the read models have caught up.
+export const view = (id, token, after) =>
+  call("GET", after ? `${table(id)}?after=${after}` : table(id), { token });
+// GET /tables/{id}/legal: the caller's legal commands, as command objects ready to post.
+export const legal = (id, token) => call("GET", `${table(id)}/legal`, { token });
+// GET /tables/{id}/timeline?from=&to=: the events as the caller may see them.
+export const timeline = (id, token, from) =>
+  call("GET", `${table(id)}/timeline${from ? `?from=${from}` : ""}`, { token });
+// GET /tables/{id}/replay?at=N: the caller's view as of version N (time travel).
+export const replay = (id, at, token) => call("GET", `${table(id)}/replay?at=${at}`, { token });
+// GET /tables/{id}/ledger: Bourré chips per player and per hand; Burraco score sheet.
+export const ledger = (id) => call("GET", `${table(id)}/ledger`);
+// POST /tables/{id}/commands with the seat's token and an Idempotency-Key (a retry is safe).
+export const command = (id, token, body) =>
+  call("POST", `${table(id)}/commands`, {
+    token, body, extra: { "Idempotency-Key": crypto.randomUUID() },
+  });
+
+// GET /tables/{id}/stream: Server-Sent Events redacted for the caller. Read with fetch (an
+// EventSource cannot send the seat's Authorization header); reconnects with Last-Event-ID
+// and stops for good once the table has ended (the server closes the stream after
+// TableEnded). onEvent(event) gets each event with its version; returns a stop function.
+export function stream(id, token, onEvent, { after } = {}) {
+  let stopped = false;
+  let controller = null;
+  let last = after;
+  let ended = false;
+  (async () => {
+    while (!stopped && !ended) {
+      controller = new AbortController();
+      const extra = last === undefined || last === null ? {} : { "Last-Event-ID": String(last) };
+      try {
+        const response = await fetch(`${table(id)}/stream`, {
+          headers: headers(token, { Accept: "text/event-stream", ...extra }),
+          signal: controller.signal,
+        });
+        if (!response.ok) { ended = response.status === 404; throw new Error(response.status); }
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value.replace(/\r\n/g, "\n");
+          let cut;
+          while ((cut = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const data = block.split("\n").filter((l) => l.startsWith("data:"))
+              .map((l) => l.slice(5).replace(/^ /, "")).join("\n");
+            if (!data) continue;
+            const event = parseJSON(data);
+            last = event.version;
+            if (event.type === "TableEnded") ended = true;
+            onEvent(event);
+          }
+        }
+      } catch (error) {
+        if (stopped) return;
+      }
+      if (!stopped && !ended) await new Promise((r) => setTimeout(r, 1500));
+    }
+  })();
+  return () => { stopped = true; if (controller) controller.abort(); };
+}

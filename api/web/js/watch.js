@@ -1,0 +1,139 @@
+// /watch/{tableId}: the spectator's table, live over the SSE stream (held spectator_delay
+// events behind by the server), and its replay on the same page. Every position shown —
+// live or replayed — is exactly GET /tables/{id}/replay?at=N as a spectator sees it; the URL
+// keeps the position (?at=N). After a hand settles (option reveal: after_hand) the replay
+// holds every seat's cards, and the perspective switch shows any one seat's hand.
+
+import * as api from "./api.js";
+import { el, notice, seatName } from "./format.js";
+import { replayControls } from "./replay.js";
+import { describe, GAME_NAMES, handStarts, ledgerChart, renderBoard, tableIdFromPath } from "./table.js";
+
+const id = tableIdFromPath();
+const app = document.getElementById("app");
+const state = { events: [], head: 1, at: null, ended: false, view: null, perspective: "all", game: null,
+  hold: null };
+// Following live, a settled hand stays on screen this long with its cards revealed (option
+// reveal: after_hand) before the next deal replaces it.
+const HOLD_MS = 4000;
+const SETTLES = ["HandSettled", "HandScored", "HandAbandoned"];
+let shownSeq = 0;
+let fetching = false;
+let again = false;
+
+const board = el("div", { class: "board-box" });
+const eventLine = el("ol", { class: "event-log", "aria-label": "what happened" });
+const perspective = el("select", { name: "perspective", "aria-label": "whose cards to show" });
+const chartBox = el("section", { class: "chart-section" });
+const controls = replayControls({
+  seek: (n) => { state.at = n >= state.head && !state.ended ? null : n; state.hold = null; show(); },
+  live: () => { state.at = null; state.hold = null; show(); },
+});
+
+function syncUrl() {
+  const url = new URL(location.href);
+  if (state.at === null) url.searchParams.delete("at");
+  else url.searchParams.set("at", String(state.at));
+  history.replaceState(null, "", url);
+}
+
+// The perspective switch: every hand the view holds, or one seat's (only once a settled
+// hand is revealed do spectators' views hold seats' cards).
+function updatePerspective(view) {
+  const revealed = view.seats.some((s) => s.cards);
+  perspective.disabled = !revealed;
+  const wanted = [el("option", { value: "all" }, revealed ? "every hand" : "public cards only"),
+    ...view.seats.map((s) => el("option", { value: String(s.seat) }, `${seatName(s.name, s.seat)}'s hand`))];
+  if (perspective.options.length !== wanted.length) perspective.replaceChildren(...wanted);
+  perspective.value = String(state.perspective);
+}
+
+function render() {
+  const view = state.view;
+  const names = view.seats.map((s) => s.name);
+  board.replaceChildren(renderBoard(view, { perspective: state.perspective, events: state.events.filter((e) => e.version <= view.version) }));
+  const upto = state.events.filter((e) => e.version <= view.version).slice(-5).reverse();
+  eventLine.replaceChildren(...upto.map((e) => el("li", { "data-version": e.version }, `v${e.version} · ${describe(e, names)}`)));
+  updatePerspective(view);
+  controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended,
+    shown: view.version });
+}
+
+// Show the wanted position: replay?at=N (N = the live head when following live). Requests
+// that arrive out of order are dropped; a burst of live events costs one request at a time.
+async function show() {
+  syncUrl();
+  if (fetching) { again = true; return; }
+  fetching = true;
+  try {
+    do {
+      again = false;
+      const at = state.at !== null ? state.at : state.hold !== null ? state.hold : state.head;
+      const seq = ++shownSeq;
+      const view = await api.replay(id, at);
+      if (seq === shownSeq && !again) { state.view = view; render(); notice(app, ""); }
+    } while (again);
+  } catch (problem) {
+    notice(app, api.words(problem));
+  } finally {
+    fetching = false;
+  }
+}
+
+async function refreshChart() {
+  try {
+    chartBox.replaceChildren(await ledgerChart(id, state.game, state.events));
+  } catch (problem) {
+    chartBox.replaceChildren(el("p", { class: "muted" }, api.words(problem)));
+  }
+}
+
+function onEvent(event) {
+  const last = state.events.length ? state.events[state.events.length - 1].version : 0;
+  if (event.version > last) state.events.push(event);
+  state.head = Math.max(state.head, event.version);
+  if (event.type === "TableEnded") state.ended = true;
+  if ([...SETTLES, "TableEnded"].includes(event.type)) refreshChart();
+  if (state.at === null && SETTLES.includes(event.type)) {
+    state.hold = event.version;
+    setTimeout(() => { state.hold = null; if (state.at === null) show(); }, HOLD_MS);
+  }
+  if (state.at === null) show();
+  else controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended });
+}
+
+async function main() {
+  let first;
+  try {
+    first = await api.view(id);
+    state.events = await api.timeline(id);
+  } catch (problem) {
+    app.replaceChildren(el("h1", {}, "Table not available"), el("p", { class: "notice error" }, api.words(problem)));
+    return;
+  }
+  state.game = first.game;
+  const lastEvent = state.events.length ? state.events[state.events.length - 1].version : 1;
+  state.head = Math.max(1, lastEvent);
+  state.ended = first.status === "ended";
+  const wanted = Number(new URLSearchParams(location.search).get("at"));
+  if (Number.isInteger(wanted) && wanted >= 1) state.at = Math.min(wanted, state.head);
+  perspective.addEventListener("change", () => {
+    state.perspective = perspective.value === "all" ? "all" : Number(perspective.value);
+    render();
+  });
+  app.replaceChildren(
+    el("div", { class: "page watch" },
+      el("h1", {}, `${GAME_NAMES[state.game] || state.game} table `,
+        el("small", { class: "muted" }, id.slice(0, 8)), " ",
+        el("a", { href: `/play/${id}`, class: "button" }, "take a seat")),
+      board,
+      el("div", { class: "controls" }, controls.element,
+        el("label", { class: "perspective" }, "perspective ", perspective)),
+      el("details", { class: "log", open: true }, el("summary", {}, "events"), eventLine),
+      chartBox));
+  await show();
+  refreshChart();
+  if (!state.ended) api.stream(id, null, onEvent, { after: state.head });
+}
+
+main();

@@ -1,0 +1,74 @@
+"""What the browser tests read off a page: the cards shown (the test contract: ``data-card``,
+``data-seat``, ``data-legal``) and the same cards computed from a view of the API."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from playwright.sync_api import Page
+
+
+def shown_cards(page: Page, scope: str = ".board-box") -> Counter[str]:
+    """The face-up cards drawn in ``scope`` (``back`` counted apart)."""
+    codes = page.eval_on_selector_all(
+        f"{scope} [data-card]", "nodes => nodes.map(n => n.dataset.card)"
+    )
+    return Counter(codes)
+
+
+def hand_codes(page: Page, selector: str = ".hand-panel [data-card]") -> list[str]:
+    """The codes of the cards ``selector`` finds (the player's hand by default)."""
+    codes: list[str] = page.eval_on_selector_all(selector, "ns => ns.map(n => n.dataset.card)")
+    return codes
+
+
+def view_cards(view: dict[str, Any]) -> Counter[str]:
+    """The cards a spectator's board shows for ``view`` with every hand the view holds face
+    up, and a back for each card it does not hold (and for a Burraco stock)."""
+    found: Counter[str] = Counter()
+    for seat in view["seats"]:
+        if "cards" in seat:
+            found.update(seat["cards"])
+            found.update(seat.get("discarded", []))  # Bourré: a seat's discards, once known
+        else:
+            found["back"] += seat.get("cardCount", 0)
+    if view["game"] == "bourre":
+        if view["trumpCard"]:
+            found[view["trumpCard"]] += 1
+        # the trick in progress, or the last trick while the next has no card yet
+        found.update(played["card"] for played in view["trick"] or view["lastTrick"])
+    else:
+        found.update(view["discardPile"])
+        for team in view["teams"]:
+            for meld in team["melds"]:
+                found.update(meld["cards"])
+        if view["stockCount"]:
+            found["back"] += 1
+    return found
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 15.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.1)
+
+
+def seat_token(page: Page, table: str) -> dict[str, Any]:
+    """The seat and token the play page keeps in sessionStorage."""
+    stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('cardroom:seat:{table}'))")
+    assert stored, "the play page kept no seat"
+    return dict(stored)
+
+
+def take_seat(page: Page, base: str, table: str, name: str, seat: int | None = None) -> int:
+    page.goto(f"{base}/play/{table}")
+    page.fill("input[name=name]", name)
+    if seat is not None:
+        page.select_option("select[name=seat]", str(seat))
+    page.click("button[type=submit]")
+    page.wait_for_selector(".hand-panel h2")
+    return int(seat_token(page, table)["seat"])

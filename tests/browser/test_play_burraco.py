@@ -1,0 +1,81 @@
+"""A whole Burraco hand played in the browser (docs/rules/burraco.md rules 12–18), heads-up:
+the page plays seat 1 by clicking — draw, meld by selecting cards, add to a meld, discard —
+while the API plays seat 0. The stacked deck of the API's Burraco hand test lets seat 1 take
+its pozzetto on the discard (rule 17) and close on its next turn (rule 18)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+
+from tests.api.test_burraco_hand import POZZETTO0, SEAT1, stacked_deck
+from tests.browser.pages import hand_codes, take_seat, wait_until
+from tests.browser.server import CardroomServer
+
+
+def select(page: Page, cards: list[str]) -> None:
+    for code in cards:
+        page.click(f".hand-panel [data-card='{code}'][data-legal=true]")
+        page.wait_for_selector(f".hand-panel [data-card='{code}'][aria-pressed=true]")
+
+
+def click_and_wait(page: Page, server: CardroomServer, table: str, selector: str) -> None:
+    before = server.view(table)["version"]
+    page.click(selector)
+    wait_until(lambda: server.view(table)["version"] > before, what=selector)
+
+
+def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    table = server.open_table("burraco", {"players": 2, "target": 5000}, decks=[stacked_deck()])
+    ann = server.sit(table, "Ann", 0)
+    context = browser.new_context(viewport={"width": 1100, "height": 1000})
+    page = context.new_page()
+    assert take_seat(page, server.base, table, "Bob", seat=1) == 1
+    page.wait_for_selector("button[name=draw]:enabled")
+    shown = hand_codes(page)
+    assert sorted(shown) == sorted(SEAT1)
+    assert page.locator(".hand-panel [data-legal=true]").count() == 0  # rule 12: draw first
+
+    # Turn 1: draw, meld the hearts run and the kings, discard the last card (rule 17).
+    click_and_wait(page, server, table, "button[name=draw]")
+    page.wait_for_selector("button[name=discard]")
+    select(page, ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H"])
+    click_and_wait(page, server, table, "button[name=meld]")
+    select(page, ["KC", "KD", "KS"])
+    click_and_wait(page, server, table, "button[name=meld]")
+    page.screenshot(path=str(artifacts / "play-burraco.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.screenshot(path=str(artifacts / "play-burraco-phone.png"), full_page=True)
+    page.set_viewport_size({"width": 1100, "height": 1000})
+    select(page, ["QC"])
+    click_and_wait(page, server, table, "button[name=discard]")
+
+    # The API plays seat 0: draw, then discard.
+    server.play(table, {0: ann}, 2)
+
+    # Turn 2: the pozzetto is the hand; meld it, add JH to the hearts, close on 5C.
+    page.wait_for_selector("button[name=draw]:enabled")
+    shown = hand_codes(page)
+    assert sorted(shown) == sorted(POZZETTO0)
+    click_and_wait(page, server, table, "button[name=draw]")
+    select(page, ["4D", "5D", "6D", "7D", "8D", "9D", "10D"])
+    click_and_wait(page, server, table, "button[name=meld]")
+    select(page, ["JC", "JD", "JS"])
+    click_and_wait(page, server, table, "button[name=meld]")
+    select(page, ["JH"])
+    click_and_wait(page, server, table, ".team[data-team=B] .meld:has([data-card='3H']) .meld-add")
+    # A refused command is shown in words: 5C cannot be melded alone (rule 7).
+    select(page, ["5C"])
+    page.click("button[name=meld]")
+    assert "at least 3 cards" in page.locator(".notice.error").inner_text()
+    click_and_wait(page, server, table, "button[name=discard]")
+
+    ledger = server.ledger(table)
+    assert [h["hand"] for h in ledger["hands"]] == [1]
+    totals = {t["team"]: t["total"] for t in ledger["teams"]}
+    assert totals["B"] == 70 + 45 + 30 + 30 + 400 + 100  # as the API's hand test scores it
+    page.wait_for_selector(".chart-box svg")
+    context.close()
