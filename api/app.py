@@ -13,7 +13,8 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
-from api.problems import exception_handlers
+from api.head import head_as_get
+from api.problems import MAX_BODY_BYTES, exception_handlers
 from api.routes import fair, health, play, stream, tables, views
 from api.services import provide_services, services_lifespan
 from infra.settings import Settings
@@ -32,7 +33,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
     serve`` on embedded defaults); otherwise a separate ``cardroom project`` worker does.
     """
     settings = settings or Settings.from_env()
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             *tables.ROUTES,
             *play.ROUTES,
@@ -64,4 +65,8 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
         ),
         logging_config=None,
         debug=False,
+        request_max_body_size=MAX_BODY_BYTES,
     )
+    # Outermost, before routing: HEAD is answered as the GET route it mirrors (api.head).
+    app.asgi_handler = head_as_get(app.asgi_handler)
+    return app

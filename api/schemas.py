@@ -13,7 +13,14 @@ import msgspec
 
 from domain.table import MAX_SEED
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"\S")]
+# A name is checked once, by the table (domain.table.seats.check_name: 400 naming ``name``).
+Name = Annotated[
+    str,
+    msgspec.Meta(
+        description="1 to 32 characters once trimmed; no control characters or "
+        "bidirectional overrides"
+    ),
+]
 CardCode = Annotated[str, msgspec.Meta(min_length=2, max_length=3)]
 Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
 SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=15)]
