@@ -15,6 +15,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from api.head import head_as_get
 from api.problems import MAX_BODY_BYTES, exception_handlers
+from api.ratelimit import close_limiter, rate_limited
 from api.routes import fair, health, play, stream, tables, views
 from api.services import provide_services, services_lifespan
 from infra.settings import Settings
@@ -66,6 +67,8 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
         logging_config=None,
         debug=False,
         request_max_body_size=MAX_BODY_BYTES,
+        middleware=[rate_limited],
+        on_shutdown=[close_limiter],
     )
     # Outermost, before routing: HEAD is answered as the GET route it mirrors (api.head).
     app.asgi_handler = head_as_get(app.asgi_handler)

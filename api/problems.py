@@ -197,6 +197,7 @@ _MEANINGS = {
     404: "unknown table (or hand)",
     409: "version conflict (expectedVersion), a taken seat, or a closed table",
     413: "a request body over 64 KiB",
+    429: "past this client address's budget (CARDROOM_RATE_LIMITS); see `Retry-After`",
     422: "illegal under the rules (names `rule`, `option` or `field`)",
     503: "the store or Redis does not answer, or the projection lags behind `after`",
 }

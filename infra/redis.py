@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import redis
+import redis.asyncio
 
 from infra.eventstore_env import redacted
 from infra.settings import Settings
@@ -49,7 +50,12 @@ class RedisHandle:
     ) -> None:
         self.client = client
         self.url = redacted(url)  # for messages: its password (if any) masked
+        self._url = url
         self._process = process
+
+    def async_client(self) -> redis.asyncio.Redis:
+        """A new asyncio client of the same server (the caller closes it)."""
+        return redis.asyncio.Redis.from_url(self._url, decode_responses=False)
 
     @property
     def embedded(self) -> bool:
