@@ -17,7 +17,7 @@ def head_as_get(app: ASGIApp) -> ASGIApp:
     """ASGI middleware: answer ``HEAD`` with the ``GET`` route's status and headers only."""
 
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "HEAD":
+        if scope["type"] != "http" or scope.get("method") != "HEAD":
             await app(scope, receive, send)
             return
         done = False

@@ -87,8 +87,7 @@ class RateLimiter:
             raise ApiProblem(
                 429,
                 "rate-limited",
-                f"too many {kind} requests from your address: {budget} allowed; "
-                f"retry in {retry} s",
+                f"too many {kind} requests from your address: {budget} allowed; retry in {retry} s",
                 headers={"Retry-After": str(retry)},
             )
 
@@ -144,7 +143,7 @@ def rate_limited(app: ASGIApp) -> ASGIApp:
     """ASGI middleware (after routing): spend the route's budget before it runs."""
 
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
-        route = (scope.get("method", ""), scope.get("path_template", ""))
+        route = (str(scope.get("method", "")), str(scope.get("path_template", "")))
         kind = WINDOWED.get(route)
         if scope["type"] != "http" or (kind is None and route != STREAMS):
             await app(scope, receive, send)

@@ -22,7 +22,10 @@ GameFilter = Annotated[
 
 
 @post(
-    "/tables", status_code=201, summary="Create a table", responses=documented(400, 403, 413, 422, 429, 503)
+    "/tables",
+    status_code=201,
+    summary="Create a table",
+    responses=documented(400, 403, 413, 422, 429, 503),
 )
 async def create_table(data: JSONBody[CreateTable], services: ServicesDep) -> TableCreated:
     """Open a table of a registered game with its options (validated per game; an unknown

@@ -51,7 +51,7 @@ def check_seed(seed: Any) -> int:
 
 
 SECRET_BITS = 128
-_SECRET = re.compile(r"[0-9a-f]{%d,128}" % (SECRET_BITS // 4))
+_SECRET = re.compile(rf"[0-9a-f]{{{SECRET_BITS // 4},128}}")
 
 
 def check_secret(secret: Any) -> str:

@@ -25,9 +25,7 @@ OTHER_SECRET = "ffeeddccbbaa99887766554433221100"
 def dealt(game: str, secret: str, seed: int = 3, fixed: bool = False) -> Any:
     """Hand 1's ``Dealt`` of a two-seat table opened with ``secret``."""
     rules = game_named(game)
-    command = OpenTable(
-        game=game, options=GAMES[game], seed=seed, secret=secret, fixed_deals=fixed
-    )
+    command = OpenTable(game=game, options=GAMES[game], seed=seed, secret=secret, fixed_deals=fixed)
     state = rules.decision(None, command)[1]
     state = rules.decision(state, TakeSeat(name="Ann", token_hash="a"))[1]
     events = rules.decision(state, TakeSeat(name="Bob", token_hash="b"))[0]
