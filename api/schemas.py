@@ -36,7 +36,8 @@ class Request(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_field
 
 class CreateTable(Request):
     """``POST /tables``: the game, its options (spec "Options"), and optionally the seed and
-    stacked decks (hands 1, 2, …; index 0 = top; only when the server allows stacked decks)."""
+    stacked decks (hands 1, 2, …; index 0 = top). Both fix the deals: only when the server
+    allows stacked decks (``CARDROOM_ALLOW_STACKED_DECKS``), else a 403 naming the field."""
 
     game: str
     options: dict[str, Any] = {}

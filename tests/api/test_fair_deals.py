@@ -4,9 +4,11 @@ the table's secret never leaves the server and a hand's salt only once it has se
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from uuid import UUID
 
+import httpx
 import pytest
 from litestar.testing import TestClient
 
@@ -21,6 +23,7 @@ from tests.api.helpers import (
     sit,
     two_seat_bourre_deck,
 )
+from tests.api.test_stream import read, sse_events
 
 OPTIONS = {"bourre": {"seats": 2}, "burraco": {"players": 2}}
 
@@ -95,3 +98,27 @@ def test_the_secret_is_never_shown_and_a_salt_only_after_its_hand(
     verified = client.get(f"/tables/{table}/hands/1/verify").json()
     assert verified["salt"] == salt and verified["valid"] is True
     assert opened.secret not in answers(client, table, tokens)
+
+
+def test_the_stream_never_shows_the_secret_or_an_unsettled_salt(
+    live_url: str, settings: Settings
+) -> None:
+    deck = two_seat_bourre_deck("AS KS QS JS 10S", "2H 3H 4H 5H 2S")
+    with httpx.Client(base_url=live_url, timeout=10) as http:
+        body = {"game": "bourre", "options": {"seats": 2}, "decks": [deck]}
+        table = http.post("/tables", json=body).json()["tableId"]
+        tokens = [
+            http.post(f"/tables/{table}/seats", json={"name": name}).json()["token"]
+            for name in ("Ann", "Bob")
+        ]
+        with TableStore(settings) as store:
+            events = [recorded.event for recorded in store.events(UUID(table))]
+        secret = events[0].secret
+        salt = next(event.salt for event in events if type(event).__name__ == "Dealt")
+        for headers in (auth(tokens[0]), auth(tokens[1]), {}):
+            path = f"/tables/{table}/stream?from=1"
+            with http.stream("GET", path, headers=headers) as stream:
+                seen = read(sse_events(stream), len(events))
+            assert seen[0]["type"] == "TableOpened" and seen[0]["fixedDeals"] is True
+            text = json.dumps(seen)
+            assert secret not in text and salt not in text
