@@ -16,20 +16,26 @@ The counts live in Redis, so every API process behind a balancer spends the same
   of one client's counters share a slot.
 
 The limiter is ASGI middleware: it runs after routing, so it knows the route's template, and
-answers through the API's problem handlers.
+answers through the API's problem handlers. When Redis does not answer, requests pass
+unlimited (and a warning is logged): the write side never needs Redis, and a limit must not
+take the tables down with it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 import uuid
 from typing import Any
 
 from litestar.types import ASGIApp, Receive, Scope, Send
+from redis import RedisError
 
 from api.problems import ApiProblem
+
+log = logging.getLogger("cardroom.api")
 
 # The route templates that spend a budget, by (method, template).
 WINDOWED = {
@@ -81,7 +87,11 @@ class RateLimiter:
         """Count one request of ``kind``; raises the 429 problem past the budget."""
         budget = self.limits.budget(kind)
         window = budget.seconds * 1000
-        count, left = await self._count(keys=[self.key(address, kind)], args=[window])
+        try:
+            count, left = await self._count(keys=[self.key(address, kind)], args=[window])
+        except (RedisError, OSError) as error:
+            log.warning("rate limits off while Redis does not answer: %s", error)
+            return
         if int(count) > budget.count:
             retry = max(1, -(-int(left) // 1000))
             raise ApiProblem(
@@ -91,14 +101,19 @@ class RateLimiter:
                 headers={"Retry-After": str(retry)},
             )
 
-    async def open_stream(self, address: str) -> str:
-        """A lease for one more open stream; raises the 429 problem past the cap."""
+    async def open_stream(self, address: str) -> str | None:
+        """A lease for one more open stream (None: Redis does not answer); raises the 429
+        problem past the cap."""
         member = uuid.uuid4().hex
         now = int(time.time() * 1000)
         key = self.key(address, "streams")
-        allowed = await self._open(
-            keys=[key], args=[now, now + LEASE_MS, member, self.limits.streams]
-        )
+        try:
+            allowed = await self._open(
+                keys=[key], args=[now, now + LEASE_MS, member, self.limits.streams]
+            )
+        except (RedisError, OSError) as error:
+            log.warning("stream cap off while Redis does not answer: %s", error)
+            return None
         if not int(allowed):
             raise ApiProblem(
                 429,
@@ -114,10 +129,12 @@ class RateLimiter:
         while True:
             await asyncio.sleep(LEASE_MS / 3000)
             end = int(time.time() * 1000) + LEASE_MS
-            await self.client.zadd(self.key(address, "streams"), {member: end}, xx=True)
+            with contextlib.suppress(RedisError, OSError):
+                await self.client.zadd(self.key(address, "streams"), {member: end}, xx=True)
 
     async def close_stream(self, address: str, member: str) -> None:
-        await self.client.zrem(self.key(address, "streams"), member)
+        with contextlib.suppress(RedisError, OSError):  # else the lease expires on its own
+            await self.client.zrem(self.key(address, "streams"), member)
 
     async def aclose(self) -> None:
         await self.client.aclose()
@@ -158,6 +175,9 @@ def rate_limited(app: ASGIApp) -> ASGIApp:
             await app(scope, receive, send)
             return
         member = await limiter.open_stream(address)
+        if member is None:
+            await app(scope, receive, send)
+            return
         renewing = asyncio.create_task(limiter.renew(address, member))
         try:
             await app(scope, receive, send)
