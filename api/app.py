@@ -13,7 +13,9 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
-from api.problems import exception_handlers
+from api.head import head_as_get
+from api.problems import MAX_BODY_BYTES, exception_handlers
+from api.ratelimit import close_limiter, rate_limited
 from api.routes import fair, health, pages, play, stream, tables, views
 from api.services import provide_services, services_lifespan
 from infra.settings import Settings
@@ -32,7 +34,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
     serve`` on embedded defaults); otherwise a separate ``cardroom project`` worker does.
     """
     settings = settings or Settings.from_env()
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             *tables.ROUTES,
             *play.ROUTES,
@@ -65,4 +67,10 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
         ),
         logging_config=None,
         debug=False,
+        request_max_body_size=MAX_BODY_BYTES,
+        middleware=[rate_limited],
+        on_shutdown=[close_limiter],
     )
+    # Outermost, before routing: HEAD is answered as the GET route it mirrors (api.head).
+    app.asgi_handler = head_as_get(app.asgi_handler)
+    return app

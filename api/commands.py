@@ -3,7 +3,8 @@
 The body is ``{"type": …, <fields>…, "expectedVersion"?}``. The seat comes from the bearer
 token, never from the body: a body naming another seat is refused (403). Card codes are
 checked and written canonically (``"10h"`` -> ``"10H"``) before the game sees them, so a bad
-card is reported with the field that holds it. A body that is not an object, lacks a field or
+card is reported with the field that holds it, and a list of more cards than the pack holds is
+refused before anything else reads it. A body that is not an object, lacks a field or
 has one of the wrong type is the API's one malformed-body problem (400 ``malformed-request``,
 naming the field), as on every other POST. Table-level commands have their own endpoints.
 """
@@ -71,7 +72,15 @@ def _canonical_card(field: str, value: Any) -> Any:
         raise ApiProblem(422, "invalid-card", f"{field}: {error}", field=field) from None
 
 
-def _canonical_cards(body: dict[str, Any]) -> None:
+def _canonical_cards(body: dict[str, Any], most: int) -> None:
+    """Card codes written canonically; a list of more cards than the game's whole pack (no
+    hand can hold more) is refused before any code is read or any rule runs."""
+    for name in CARDS_FIELDS:
+        value = body.get(name)
+        if isinstance(value, list) and len(value) > most:
+            raise ApiProblem(
+                400, MALFORMED, f"{name}: at most {most} cards (the whole pack)", field=name
+            )
     for name in CARD_FIELDS:
         if name in body:
             body[name] = _canonical_card(name, body[name])
@@ -143,7 +152,7 @@ def to_command(game: Game, body: Any, seat: int) -> tuple[Any, int | None]:
             + ", ".join(sorted(fields - {"seat"})),
             field=unknown[0],
         )
-    _canonical_cards(raw)
+    _canonical_cards(raw, len(game.table.pack))
     try:
         command = msgspec.convert(raw, cls)
     except msgspec.ValidationError as error:

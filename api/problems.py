@@ -27,6 +27,7 @@ from infra.store import StoreUnavailable, TableNotFound, VersionConflict
 log = logging.getLogger("cardroom.api")
 
 PROBLEM_JSON = "application/problem+json"
+MAX_BODY_BYTES = 64 * 1024  # a command is < 1 KiB; a larger body is a 413 problem
 PROBLEM_BASE = "urn:cardroom:problem:"
 
 
@@ -159,6 +160,14 @@ def store_error_handler(status: int, slug: str) -> Any:
     return handle
 
 
+def too_deep_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
+    """A JSON body nested so deeply that decoding it overflowed the stack: malformed input,
+    the one 400 problem. Any other ``RecursionError`` is a fault of ours (a 500)."""
+    if "deserializing" not in str(exc):  # msgspec's decoder says so; nothing else does
+        return unexpected_error_handler(request, exc)
+    return problem_response(400, MALFORMED, "the JSON body is nested too deeply")
+
+
 def unexpected_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
     """Last resort: log it with the request line, answer a problem without internals."""
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
@@ -176,6 +185,7 @@ def exception_handlers() -> dict[Any, Any]:
         StoreUnavailable: store_error_handler(503, "store-unavailable"),
         RedisError: store_error_handler(503, "redis-unavailable"),
         HTTPException: http_exception_handler,
+        RecursionError: too_deep_handler,
         Exception: unexpected_error_handler,
     }
 
@@ -186,6 +196,8 @@ _MEANINGS = {
     403: "not allowed: another seat's turn, a body naming another seat, stacked decks off",
     404: "unknown table (or hand)",
     409: "version conflict (expectedVersion), a taken seat, or a closed table",
+    413: "a request body over 64 KiB",
+    429: "past this client address's budget (CARDROOM_RATE_LIMITS); see `Retry-After`",
     422: "illegal under the rules (names `rule`, `option` or `field`)",
     503: "the store or Redis does not answer, or the projection lags behind `after`",
 }

@@ -13,7 +13,14 @@ import msgspec
 
 from domain.table import MAX_SEED
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"\S")]
+# A name is checked once, by the table (domain.table.seats.check_name: 400 naming ``name``).
+Name = Annotated[
+    str,
+    msgspec.Meta(
+        description="1 to 32 characters once trimmed; no control characters or "
+        "bidirectional overrides"
+    ),
+]
 CardCode = Annotated[str, msgspec.Meta(min_length=2, max_length=3)]
 Seed = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEED)]
 SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=15)]
@@ -29,7 +36,8 @@ class Request(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_field
 
 class CreateTable(Request):
     """``POST /tables``: the game, its options (spec "Options"), and optionally the seed and
-    stacked decks (hands 1, 2, …; index 0 = top; only when the server allows stacked decks)."""
+    stacked decks (hands 1, 2, …; index 0 = top). Both fix the deals: only when the server
+    allows stacked decks (``CARDROOM_ALLOW_STACKED_DECKS``), else a 403 naming the field."""
 
     game: str
     options: dict[str, Any] = {}

@@ -21,18 +21,19 @@ from infra.records import IdempotencyKeyReused
 
 
 def create_table(services: Services, body: CreateTable) -> TableCreated:
-    """Open a table (the game is checked first, then stacked decks, then the options)."""
+    """Open a table (the game is checked first, then fixed deals, then the options). A
+    ``seed`` fixes the deals as stacked ``decks`` do: both only where the server allows it."""
     game_named(body.game)  # 422 naming 'game' before anything else
-    decks = None
-    if body.decks is not None:
-        if not services.settings.allow_stacked_decks:
-            raise ApiProblem(
-                403,
-                "stacked-decks-off",
-                "stacked decks are disabled on this server (CARDROOM_ALLOW_STACKED_DECKS=1)",
-                field="decks",
-            )
-        decks = canonical_decks(body.decks)
+    fixing = "decks" if body.decks is not None else "seed" if body.seed is not None else None
+    if fixing and not services.settings.allow_stacked_decks:
+        raise ApiProblem(
+            403,
+            "stacked-decks-off",
+            f"fixed deals ({fixing!r}) are disabled on this server "
+            "(CARDROOM_ALLOW_STACKED_DECKS=1)",
+            field=fixing,
+        )
+    decks = None if body.decks is None else canonical_decks(body.decks)
     result = services.commands.create_table(body.game, body.options, seed=body.seed, decks=decks)
     return TableCreated(
         table_id=str(result.table_id),

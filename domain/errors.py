@@ -34,8 +34,10 @@ class IllegalCommand(DomainError):
 
 class InvalidName(IllegalCommand):
     """A player's name the table refuses (length, control or bidirectional-override
-    characters)."""
+    characters): a malformed request, 400 naming ``name`` — the one check of a name
+    (:func:`domain.table.seats.check_name`), whoever sends it."""
 
+    status = 400
     field = "name"
 
 

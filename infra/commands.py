@@ -14,8 +14,8 @@ A retried key (same table) returns the first command's result and writes nothing
 restart too, and across API processes, since the key index is rebuilt from the events when a
 table is loaded; the key sent with a different command is :class:`IdempotencyKeyReused`.
 
-Randomness for deals is drawn here (``secrets``) and handed to the domain as data (``seed``);
-seat tokens are drawn here and only their SHA-256 is stored.
+Randomness for deals is drawn here (``secrets``) and handed to the domain as data (the
+table's ``secret`` and ``seed``); seat tokens are drawn here and only their SHA-256 is stored.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from eventsourcing.persistence import IntegrityError, RecordConflictError
 from domain.errors import DomainError, InvalidOption
 from domain.games import game_named
 from domain.table import OpenTable, PlayerSeated, TakeSeat, hash_token
+from domain.table.deck import SECRET_BITS
 from infra.records import (
     CommandResult,
     IdempotencyKeyReused,
@@ -64,7 +65,10 @@ class TableCommands:
         seed: int | None = None,
         decks: list[list[str]] | None = None,
     ) -> CommandResult:
-        """Open a table; the seed is drawn with ``secrets`` when not given."""
+        """Open a table. Its secret (the key of every shuffle and salt, design §2 "Fair
+        deals") is drawn here with ``secrets``; a given ``seed`` or ``decks`` fix the deals
+        (the API accepts them only where the server allows fixed deals), otherwise the seed
+        is drawn too."""
         rules = game_named(game)
         if not isinstance(options, Mapping):
             raise InvalidOption("options", "must be an object")
@@ -74,9 +78,17 @@ class TableCommands:
             raise StackedDecksNotAllowed(
                 "stacked decks are disabled on this server (CARDROOM_ALLOW_STACKED_DECKS)"
             )
+        fixed = seed is not None or bool(decks)
         if seed is None:
             seed = secrets.randbits(63)  # the kernel checks a given seed (domain.table.deck)
-        command = OpenTable(game=game, options=dict(options), seed=seed, decks=list(decks or []))
+        command = OpenTable(
+            game=game,
+            options=dict(options),
+            seed=seed,
+            decks=list(decks or []),
+            secret=secrets.token_hex(SECRET_BITS // 8),
+            fixed_deals=fixed,
+        )
         events, state = rules.decision(None, command)
         table = FoldedTable(uuid4(), rules, None, 0)
         envelopes = table.envelopes(events, None)

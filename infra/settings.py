@@ -9,16 +9,18 @@ Every process (API, projector, CLI) reads the same variables:
 * ``CARDROOM_REDIS_PREFIX`` — prefix of every read-model key (default ``cardroom:``).
 * ``CARDROOM_ALLOW_STACKED_DECKS=1`` — accept ``decks`` at table creation (tests, demos).
 * ``CARDROOM_VAR_DIR`` — where local state lives (default ``./var``).
+* ``CARDROOM_RATE_LIMITS`` — budgets per client address (:mod:`infra.limits`), or ``off``.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from infra.eventstore_env import EventStoreURLError, eventsourcing_env, redacted
+from infra.limits import RateLimits, RateLimitsError
 
 DEFAULT_EVENT_STORE = "sqlite:///./var/cardroom.db"
 DEFAULT_REDIS_PREFIX = "cardroom:"
@@ -50,6 +52,7 @@ class Settings:
     redis_prefix: str = DEFAULT_REDIS_PREFIX
     allow_stacked_decks: bool = False
     var_dir: Path = Path(DEFAULT_VAR_DIR)
+    rate_limits: RateLimits = field(default_factory=RateLimits)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -70,7 +73,12 @@ class Settings:
         prefix = source.get("CARDROOM_REDIS_PREFIX", DEFAULT_REDIS_PREFIX)
         if not prefix:
             raise SettingsError("CARDROOM_REDIS_PREFIX must not be empty")
+        try:
+            rate_limits = RateLimits.parse(source.get("CARDROOM_RATE_LIMITS", ""))
+        except RateLimitsError as error:
+            raise SettingsError(f"CARDROOM_RATE_LIMITS: {error}") from error
         return cls(
+            rate_limits=rate_limits,
             event_store=event_store,
             redis_url=redis_url,
             redis_prefix=prefix,
@@ -84,5 +92,6 @@ class Settings:
         return (
             f"Settings(event_store={redacted(self.event_store)!r}, redis_url={redis_url!r}, "
             f"redis_prefix={self.redis_prefix!r}, "
-            f"allow_stacked_decks={self.allow_stacked_decks!r}, var_dir={self.var_dir!r})"
+            f"allow_stacked_decks={self.allow_stacked_decks!r}, var_dir={self.var_dir!r}, "
+            f"rate_limits={str(self.rate_limits)!r})"
         )

@@ -3,8 +3,8 @@
 Raw events never leave the server: every event goes through the game's ``redact`` for the
 caller. A hand's hidden cards show once that hand has settled and the table's ``reveal``
 option is ``after_hand``; spectators are held ``spectator_delay`` events behind live. The
-table's seed, stacked decks and token hashes are never shown to anyone, whatever a game's
-``redact`` returns: the seed would predict every later deal.
+table's seed, secret, stacked decks and token hashes are never shown to anyone, whatever a
+game's ``redact`` returns: they would predict every later deal.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from domain.game import Game, Viewer
 
 # Keys that hold the table's secrets; stripped from every event the API sends.
-SECRET_KEYS = frozenset({"seed", "decks", "tokenHash", "token_hash"})
+SECRET_KEYS = frozenset({"seed", "secret", "decks", "tokenHash", "token_hash"})
 
 
 @dataclass(frozen=True, slots=True)

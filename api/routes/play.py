@@ -36,7 +36,7 @@ ISSUE_DESCRIPTION = (
     status_code=200,
     summary="Issue a command",
     description=ISSUE_DESCRIPTION,
-    responses=documented(400, 401, 403, 404, 409, 422, 503),
+    responses=documented(400, 401, 403, 404, 409, 413, 422, 429, 503),
     security=[{"seatToken": []}],
 )
 async def issue_command(

@@ -15,7 +15,7 @@ from api.services import ServicesDep, blocking
 @get(
     "/tables/{table_id:str}/stream",
     summary="Live stream (SSE)",
-    responses=documented(400, 401, 404, 503),
+    responses=documented(400, 401, 404, 429, 503),
 )
 async def stream(
     table_id: TableId,

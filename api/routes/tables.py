@@ -22,7 +22,10 @@ GameFilter = Annotated[
 
 
 @post(
-    "/tables", status_code=201, summary="Create a table", responses=documented(400, 403, 422, 503)
+    "/tables",
+    status_code=201,
+    summary="Create a table",
+    responses=documented(400, 403, 413, 422, 429, 503),
 )
 async def create_table(data: JSONBody[CreateTable], services: ServicesDep) -> TableCreated:
     """Open a table of a registered game with its options (validated per game; an unknown
@@ -36,7 +39,7 @@ async def create_table(data: JSONBody[CreateTable], services: ServicesDep) -> Ta
     "/tables/{table_id:str}/seats",
     status_code=201,
     summary="Take a seat",
-    responses=documented(400, 404, 409, 422, 503),
+    responses=documented(400, 404, 409, 413, 422, 429, 503),
 )
 async def take_seat(
     table_id: TableId, data: JSONBody[TakeSeat], services: ServicesDep

@@ -2,7 +2,8 @@
 
 Randomness enters as data: a hand's deck, salt and commitment come from the table kernel
 (:func:`domain.table.deck.hand_deck` over the 52-card pack); a reshuffle of discards uses
-``derive_seed(seed, "reshuffle", hand, round)``. The orders are recorded in events, so replay
+``random_seed(table.deals, "reshuffle", hand, round)`` (the table's secret stream, or the seed
+for fixed deals). The orders are recorded in events, so replay
 never shuffles.
 """
 
@@ -14,8 +15,8 @@ from domain.bourre.codes import CODE, PACK_CODES
 from domain.bourre.events import Dealt, Reshuffled
 from domain.bourre.options import Options
 from domain.bourre.state import Hand, Table
-from domain.cards import Card, card, derive_seed, shuffled
-from domain.table.deck import dealer_of, hand_deck
+from domain.cards import Card, card, shuffled
+from domain.table.deck import dealer_of, hand_deck, random_seed
 
 
 def deal(table: Table, hand: int) -> Dealt:
@@ -25,7 +26,7 @@ def deal(table: Table, hand: int) -> Dealt:
     options = table.options
     n = options.seats
     dealer = dealer_of(hand, n)  # rule 4: seat 0 deals first, the deal passes left
-    deck, salt, commitment = hand_deck(table.seed, table.decks, PACK_CODES, hand)
+    deck, salt, commitment = hand_deck(table.deals, PACK_CODES, hand)
     dealt = options.hand_size * n
     hands: list[list[str]] = [[] for _ in range(n)]
     for k in range(dealt):
@@ -72,7 +73,7 @@ def reshuffle_if_short(
     if table.options.reshuffle_pool == "all_discards":
         pool += [c for c in discarding if c not in hand.gathered]
     round_ = hand.reshuffles + 1
-    seed = derive_seed(table.seed, "reshuffle", hand.number, round_)
+    seed = random_seed(table.deals, "reshuffle", hand.number, round_)
     pool_codes = [CODE[c] for c in pool]
     order = shuffled(pool_codes, seed)  # the same permutation as shuffling the cards
     return Reshuffled(hand=hand.number, round=round_, pool=pool_codes, order=order)

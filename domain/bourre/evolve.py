@@ -112,6 +112,8 @@ def _opened(event: TableOpened) -> Table:
         raw_options=dict(event.options),
         seed=event.seed,
         decks=tuple(tuple(d) for d in event.decks),
+        secret=event.secret,
+        fixed_deals=event.fixed_deals or bool(event.decks),
         names=(None,) * n,
         token_hashes=(None,) * n,
         nets=(0,) * n,

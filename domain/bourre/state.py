@@ -11,6 +11,7 @@ import msgspec
 from domain.bourre.options import Options
 from domain.cards import Card, Suit
 from domain.table import ENDED, PLAYING, WAITING, Seating, seat_holding
+from domain.table.deck import DealSource
 
 __all__ = ["ENDED", "PLAYING", "WAITING"]  # the kernel's table status, the same for every game
 
@@ -91,6 +92,13 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     exempt: frozenset[int] = frozenset()  # seats that skip the next ante (rule 6)
     close_requested: bool = False
     end_reason: str | None = None
+    secret: str = ""  # the key of the table's random stream (domain.table.deck)
+    fixed_deals: bool = False
+
+    @property
+    def deals(self) -> DealSource:
+        """Where this table's hands come from (seed, secret, stacked decks)."""
+        return DealSource(self.seed, self.secret, self.decks, self.fixed_deals)
 
     @property
     def seats(self) -> int:

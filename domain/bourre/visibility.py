@@ -3,8 +3,8 @@ one event.
 
 A seat sees its own cards (dealt, discarded, drawn); the others see counts and public facts:
 the face-up trump card, plays, tricks, declarations (sealed ``simultaneous`` decisions only
-once revealed, rule 31). Spectators see public facts only. The seed, stacked decks and token
-hashes are never shown; a settled hand (``revealed``) shows its cards, deck and salt.
+once revealed, rule 31). Spectators see public facts only. The seed, the secret, stacked decks
+and token hashes are never shown; a settled hand (``revealed``) shows its cards, deck and salt.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ def redact(event: Any, viewer: Viewer, revealed: bool = False) -> dict[str, Any]
     if isinstance(event, TableOpened):
         data.pop("seed", None)
         data.pop("decks", None)
+        data.pop("secret", None)
         return data
     if isinstance(event, PlayerSeated):
         data.pop("tokenHash", None)
@@ -99,6 +100,7 @@ def view(state: Table | None, viewer: Viewer = None, revealed: bool = False) -> 
         "trumpCard": hand.trump_card.code if hand else None,
         "trumpCardOwner": hand.trump_card_owner if hand else None,
         "commitment": hand.commitment if hand else None,
+        "fixedDeals": state.fixed_deals,
         "pot": state.pot,
         "phase": hand.phase if hand else "seating",
         "toAct": sorted(to_act(state)),

@@ -1,7 +1,7 @@
 """The deal (Burraco rules 4–6): the ``Dealt`` event of a hand, and how a deck order is dealt
 out. The deck, its salt and commitment come from the table kernel
 (:func:`domain.table.deck.hand_deck` over the 108-card pack): randomness enters only as the
-table's seed or stacked decks."""
+table's secret, seed or stacked decks."""
 
 from __future__ import annotations
 
@@ -41,13 +41,13 @@ def deal(
 
 
 def deck_of_hand(table: Table, hand: int) -> list[str]:
-    """Rule 6: the stacked deck of hand ``n`` if given, else the seeded shuffle."""
-    return hand_deck(table.seed, table.decks, PACK, hand).deck
+    """Rule 6: the stacked deck of hand ``n`` if given, else the table's shuffle."""
+    return hand_deck(table.deals, PACK, hand).deck
 
 
 def deal_hand(table: Table, hand: int) -> Dealt:
     """Rule 4: seat 0 deals hand 1; the deal passes left (to the next seat) each hand."""
-    deck, salt, commitment = hand_deck(table.seed, table.decks, PACK, hand)
+    deck, salt, commitment = hand_deck(table.deals, PACK, hand)
     return Dealt(
         hand=hand,
         dealer=dealer_of(hand, table.players),

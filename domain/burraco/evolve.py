@@ -56,6 +56,8 @@ def evolve(table: Table | None, event: Any) -> Table:
             raw_options=dict(event.options),
             seed=event.seed,
             decks=tuple(tuple(d) for d in event.decks),
+            secret=event.secret,
+            fixed_deals=event.fixed_deals or bool(event.decks),
             seats=(None,) * options.players,
         )
     assert table is not None, "the first event of a table is TableOpened"

@@ -19,6 +19,7 @@ from domain.burraco.events import HandScored
 from domain.burraco.melds import Layout
 from domain.burraco.options import Options
 from domain.table import ENDED, PLAYING, WAITING, Seating, seat_holding
+from domain.table.deck import DealSource
 
 STOCK_END = 2  # rule 20: the hand ends when only two cards remain in the stock
 
@@ -112,6 +113,13 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     winner: int | None = None
     next_meld: int = 1
     ended_reason: str | None = None
+    secret: str = ""  # the key of the table's random stream (domain.table.deck)
+    fixed_deals: bool = False
+
+    @property
+    def deals(self) -> DealSource:
+        """Where this table's hands come from (seed, secret, stacked decks)."""
+        return DealSource(self.seed, self.secret, self.decks, self.fixed_deals)
 
     @property
     def players(self) -> int:

@@ -5,7 +5,7 @@ A seat sees its own hand: the cards dealt, drawn, taken from the pile and its po
 pozzetto taken on the discard only from its next turn (rule 17). Partners do not see each
 other's hands. Everyone sees melds, the discard pile, pile takes, discards, hand sizes, the
 stock size and which pozzetti remain. Spectators see public facts only. The table's seed,
-stacked decks and token hashes are never shown. ``revealed`` (a settled hand, when the
+secret, stacked decks and token hashes are never shown. ``revealed`` (a settled hand, when the
 ``reveal`` option allows) shows every hand, the deck and the salt.
 """
 
@@ -98,6 +98,7 @@ def view(table: Table | None, viewer: Viewer = None, revealed: bool = False) -> 
         "stockCount": r.stock_count if r else 0,
         "pozzettiLeft": [i for i in (0, 1) if r is not None and r.pozzetti[i]],
         "commitment": r.commitment if r else None,
+        "fixedDeals": table.fixed_deals,
         "lastTurn": r.last_turn if r else False,
         "handsScored": len(table.results),
         "lastHand": msgspec.to_builtins(table.results[-1].scores) if table.results else None,
@@ -120,6 +121,7 @@ def redact(event: Any, viewer: Viewer, revealed: bool) -> dict[str, Any]:
     if isinstance(event, TableOpened):
         data.pop("seed", None)
         data.pop("decks", None)
+        data.pop("secret", None)
         data["stackedDecks"] = bool(event.decks)
     elif isinstance(event, PlayerSeated):
         data.pop("tokenHash", None)

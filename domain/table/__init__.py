@@ -2,16 +2,17 @@
 each hand — written once (design §2).
 
 A table's first event is ``TableOpened``; players join with ``PlayerSeated``; the first hand
-starts when every seat is filled. The table's ``seed`` (drawn by the write side, or given at
-creation) and any stacked ``decks`` live in ``TableOpened`` and are never shown to anyone:
-each hand's deck is derived from them and recorded in that hand's ``Dealt`` event.
+starts when every seat is filled. The table's ``secret`` (drawn by the write side), its
+``seed`` (drawn, or given at creation on servers that allow fixed deals) and any stacked
+``decks`` live in ``TableOpened`` and are never shown to anyone: each hand's deck and salt are
+derived from them and recorded in that hand's ``Dealt`` event. ``fixed_deals`` is public.
 
 This module holds the table-level wire types (their stored topics are ``domain.table:…``);
 beside it:
 
 * ``options`` — the options every game accepts (``reveal``, ``spectator_delay``) and the
   check that refuses unknown keys, listing every accepted one;
-* ``deck`` — the seed, stacked decks, and each hand's deck, salt and commitment;
+* ``deck`` — the seed, the secret, stacked decks, and each hand's deck, salt and commitment;
 * ``seats`` — names, free seat choice, one seat per token;
 * ``kernel`` — ``TableRules`` (what a game plugs in) and ``decide_table`` (open, seat, close).
 """
@@ -44,10 +45,15 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", rename=
 
 
 class OpenTable(Command, frozen=True, tag="open_table"):
+    """``secret``: 128+ random bits in hex, drawn by the write side (``domain.table.deck``);
+    ``fixed_deals``: the creator chose the seed or stacked the decks."""
+
     game: str
     options: dict[str, Any]
     seed: int
     decks: list[list[str]] = []
+    secret: str = ""
+    fixed_deals: bool = False
 
 
 class TakeSeat(Command, frozen=True, tag="take_seat"):
@@ -65,6 +71,8 @@ class TableOpened(Event, frozen=True, tag="TableOpened"):
     options: dict[str, Any]  # normalised: every key present, defaults filled in
     seed: int
     decks: list[list[str]] = []
+    secret: str = ""  # never shown; empty for tables opened before secrets (seed-derived)
+    fixed_deals: bool = False  # public: the creator chose the seed or the decks
 
 
 class PlayerSeated(Event, frozen=True, tag="PlayerSeated"):

@@ -8,7 +8,8 @@ asks :func:`decide_table` first and handles only its own commands when that retu
 
 * Before ``TableOpened`` only ``open_table`` is accepted; after ``TableEnded`` nothing is.
 * ``open_table``: the game's name, the seed (:func:`~domain.table.deck.check_seed`), the
-  options and any stacked decks (each an order of the game's pack).
+  secret (:func:`~domain.table.deck.check_secret`), the options and any stacked decks (each
+  an order of the game's pack); stacked decks make the deals fixed.
 * ``take_seat``: :func:`~domain.table.seats.seat_taken`; when it fills the last seat, the
   game's ``start`` events follow in the same decision.
 * ``close_table``: only by a seated player; a table still waiting for players ends at once,
@@ -33,7 +34,7 @@ from domain.table import (
     TableOpened,
     TakeSeat,
 )
-from domain.table.deck import check_decks, check_seed
+from domain.table.deck import check_decks, check_secret, check_seed
 from domain.table.seats import is_seated, seat_taken
 
 S = TypeVar("S")
@@ -60,7 +61,14 @@ def open_table(rules: TableRules[Any], command: OpenTable) -> TableOpened:
     seed = check_seed(command.seed)
     options = rules.options(command.options)
     decks = check_decks(command.decks, rules.pack)
-    return TableOpened(game=rules.game, options=options, seed=seed, decks=decks)
+    return TableOpened(
+        game=rules.game,
+        options=options,
+        seed=seed,
+        decks=decks,
+        secret=check_secret(command.secret),
+        fixed_deals=bool(command.fixed_deals or decks),
+    )
 
 
 def take_seat(rules: TableRules[S], state: S, command: TakeSeat) -> list[Any]:

@@ -34,10 +34,11 @@ def check_name(raw: object) -> str:
 
 def seat_taken(seating: Seating, holder: int | None, command: TakeSeat) -> PlayerSeated:
     """The ``PlayerSeated`` a ``take_seat`` command earns. ``holder`` is the seat the command's
-    token already holds, if any: a token holds one seat."""
+    token already holds, if any: a token holds one seat. A malformed name is refused first,
+    whatever the table's state."""
+    name = check_name(command.name)
     if seating.status != WAITING:
         raise SeatUnavailable("the table is full")
-    name = check_name(command.name)
     if not command.token_hash:
         raise IllegalCommand("a seat needs a token")
     if holder is not None:

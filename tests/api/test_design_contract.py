@@ -42,7 +42,8 @@ def test_stacked_decks_are_403_when_the_server_does_not_allow_them(client_for: A
     strict = client_for(stacked=False)
     body = {"game": "bourre", "options": {"seats": 2}, "decks": [DECK]}
     assert "stacked" in problem(strict.post("/tables", json=body), 403)["detail"].lower()
-    assert create(strict, {"game": "bourre", "options": {"seats": 2}, "seed": 1})
+    assert problem(strict.post("/tables", json={**body, "decks": None, "seed": 1}), 403)
+    assert create(strict, {"game": "bourre", "options": {"seats": 2}})
 
 
 def test_bad_create_bodies_are_400_or_422_problems(client: TableClient) -> None:

@@ -53,7 +53,7 @@ def deal(table: Table, hand: int) -> Dealt:
     """Rule 1."""
     n, size = table.seats, int(table.options["hand_size"])
     dealer = dealer_of(hand, n)
-    deck, salt, commitment = hand_deck(table.seed, table.decks, PACK, hand)
+    deck, salt, commitment = hand_deck(table.deals, PACK, hand)
     hands: list[list[str]] = [[] for _ in range(n)]
     for k in range(size * n):
         hands[(dealer + 1 + k) % n].append(deck[k])

@@ -17,6 +17,7 @@ from domain.table import (
     TableOpened,
     seat_holding,
 )
+from domain.table.deck import DealSource
 from tests.highcard.events import CardPlayed, Dealt, HandWon
 
 
@@ -41,10 +42,16 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     wins: tuple[int, ...]
     status: str = WAITING
     hand: Hand | None = None
+    secret: str = ""
+    fixed_deals: bool = False
 
     @property
     def seats(self) -> int:
         return len(self.names)
+
+    @property
+    def deals(self) -> DealSource:
+        return DealSource(self.seed, self.secret, self.decks, self.fixed_deals)
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -58,6 +65,8 @@ def evolve(state: Table | None, event: Any) -> Table:
             options=dict(event.options),
             seed=event.seed,
             decks=tuple(tuple(d) for d in event.decks),
+            secret=event.secret,
+            fixed_deals=event.fixed_deals or bool(event.decks),
             names=(None,) * n,
             token_hashes=(None,) * n,
             wins=(0,) * n,

@@ -15,7 +15,7 @@ from domain.errors import (
     TableClosed,
 )
 from domain.table import CloseTable, OpenTable, TableEnded, TakeSeat
-from domain.table.deck import hand_deck
+from domain.table.deck import DealSource, hand_deck
 from tests.highcard import GAME
 from tests.highcard.commands import PlayCard
 from tests.highcard.events import CardPlayed, Dealt, HandWon
@@ -27,7 +27,9 @@ def test_rule_1_the_last_seat_taken_deals_hand_1_from_the_kernels_deck() -> None
     state, events = seated()
     dealt = events[-1]
     assert isinstance(dealt, Dealt) and dealt.hand == 1 and dealt.dealer == 0
-    assert (dealt.deck, dealt.salt, dealt.commitment) == hand_deck(7, (), PACK, 1)
+    assert (dealt.deck, dealt.salt, dealt.commitment) == hand_deck(
+        DealSource(7, "", (), False), PACK, 1
+    )
     assert dealt.hands == [dealt.deck[1:6:2], dealt.deck[0:6:2]]  # from the dealer's left
     assert GAME.seating(state).status == "playing"
 

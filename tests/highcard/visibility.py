@@ -38,6 +38,7 @@ def view(state: Table | None, viewer: Viewer = None, revealed: bool = False) -> 
         "hand": hand.number if hand else 0,
         "dealer": hand.dealer if hand else None,
         "commitment": hand.commitment if hand else None,
+        "fixedDeals": state.fixed_deals,
         "winner": hand.winner if hand else None,
         "toAct": sorted(to_act(state)),
         "seats": seats,
@@ -52,6 +53,7 @@ def redact(event: Any, viewer: Viewer, revealed: bool) -> dict[str, Any]:
     data: dict[str, Any] = msgspec.to_builtins(event)
     if isinstance(event, TableOpened):
         data.pop("seed", None)
+        data.pop("secret", None)
         data.pop("decks", None)
     elif isinstance(event, PlayerSeated):
         data.pop("tokenHash", None)

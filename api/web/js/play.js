@@ -194,11 +194,11 @@ function render(focusCode) {
 
 // The seat's view as of the latest event the stream brought: the view comes from the read
 // models, which may trail the event store by a moment, so a view older than that is read
-// again (briefly) before the legal commands are matched with it.
+// again (for up to 10 s, polling) before the legal commands are matched with it.
 async function freshView(after) {
   const wanted = state.events.length ? state.events[state.events.length - 1].version : 0;
   let view = await api.view(id, seat.token, after);
-  for (let tries = 0; view.version < wanted && tries < 30; tries += 1) {
+  for (let tries = 0; view.version < wanted && tries < 100; tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     view = await api.view(id, seat.token);
   }
