@@ -206,7 +206,7 @@ def simulate(
             except (DomainError, SimulationStuck) as error:
                 raise click.ClickException(f"simulation failed: {error}") from error
         summary = simulation_summary(report, game, seed, url)
-        projected = None
+        projected: int | None = None
         if worker is not None:
             projected = worker(store.max_position())
             summary["projectedPosition"] = projected
@@ -214,9 +214,9 @@ def simulate(
             click.echo(json.dumps(summary))
             return
         for table in summary["tables"]:
-            seats = ", ".join(f"{s['seat']}:{s['bot']} {s['score']}" for s in table["seats"])
+            line = ", ".join(f"{s['seat']}:{s['bot']} {s['score']}" for s in table["seats"])
             click.echo(f"table {table['table']} {table['watch']} {table['status']} "
-                       f"winners {table['winners']} [{seats}]")  # fmt: skip
+                       f"winners {table['winners']} [{line}]")  # fmt: skip
         for kind, figures in summary["byBot"].items():
             click.echo(f"bot {kind}: hands {figures['hands']}, won {figures['won']}, "
                        f"net {figures['net']}")  # fmt: skip
@@ -237,8 +237,9 @@ def simulation_summary(report: Any, game: str, seed: int, url: str) -> dict[str,
     return {
         "game": game,
         "seed": seed,
-        "tables": [{**table, "watch": f"{base}/watch/{table['table']}"}
-                   for table in report.results],  # fmt: skip
+        "tables": [
+            {**table, "watch": f"{base}/watch/{table['table']}"} for table in report.results
+        ],
         "byBot": report.tally.as_dict(),
         "hands": report.hands,
         "commands": report.commands,

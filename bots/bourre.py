@@ -114,8 +114,11 @@ def _play(view: dict[str, Any], legal: Sequence[Any], trump: Suit) -> Any:
     trick = [card(entry["card"]) for entry in view["trick"]]
     if not trick:
         # Leading: a sure-looking winner (top trump or a side ace), else the cheapest card.
-        tops = [o for o in options if o[0].rank == Rank.ACE or (o[0].suit == trump and
-                                                                  o[0].rank == Rank.KING)]
+        tops = [
+            o
+            for o in options
+            if o[0].rank == Rank.ACE or (o[0].suit == trump and o[0].rank == Rank.KING)
+        ]
         if tops:
             return max(tops, key=lambda o: strength(o[0]))[1]
         return min(options, key=lambda o: strength(o[0]))[1]

@@ -94,9 +94,7 @@ def _meld_score(command: Any, view: dict[str, Any]) -> float:
     if len(_hand(view)) <= WILDS_OUT_AT or _has_burraco(view):
         score += 3.0 * wilds  # a short hand plays its wilds out rather than pay for them
     if isinstance(command, AddToMeld):
-        meld = next(
-            (m for t in view["teams"] for m in t["melds"] if m["id"] == command.meld), None
-        )
+        meld = next((m for t in view["teams"] for m in t["melds"] if m["id"] == command.meld), None)
         if meld is not None and len(meld["cards"]) + len(cards) >= 7:
             score += 6.0  # completes or grows a burraco
     return score
