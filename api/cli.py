@@ -112,6 +112,21 @@ def project(poll_interval: float) -> None:
         click.echo(f"stopped at position {projector.position()}")
 
 
+@main.command("bots")
+@click.option("--poll-interval", default=0.05, show_default=True, help="Seconds between polls.")
+def run_bots(poll_interval: float) -> None:
+    """Run the bots' process manager: play the server-side bots' turns until SIGINT/SIGTERM."""
+    from infra.bot_worker import BotWorker
+
+    settings = _settings()
+    with _store_and_redis(settings) as (store, redis):
+        worker = BotWorker(store, redis.client, settings.redis_prefix,
+                           think_seconds=settings.bot_think_seconds)  # fmt: skip
+        click.echo(f"playing bots from position {worker.position()}")
+        _run_until_signalled(lambda stop: worker.run_forever(stop, poll_interval=poll_interval))
+        click.echo(f"stopped at position {worker.position()}")
+
+
 @main.command()
 def rebuild() -> None:
     """Clear the read models and replay every event from position 0."""

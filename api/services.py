@@ -79,6 +79,7 @@ class Services:
     queries: TableQueries
     stop: threading.Event = field(default_factory=threading.Event)
     projector: threading.Thread | None = None
+    bots: threading.Thread | None = None
 
     @property
     def commands(self) -> TableCommands:
@@ -102,6 +103,7 @@ class Services:
         )
         if run_projector:
             services.start_projector()
+            services.start_bots()
         return services
 
     def start_projector(self) -> None:
@@ -120,10 +122,28 @@ class Services:
         self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
         self.projector.start()
 
+    def start_bots(self) -> None:
+        """Run the bots' process manager (:mod:`infra.bot_worker`) in a daemon thread."""
+        from infra.bot_worker import BotWorker
+
+        worker = BotWorker(self.store, self.redis.client, self.settings.redis_prefix,
+                           think_seconds=self.settings.bot_think_seconds)  # fmt: skip
+
+        def run() -> None:
+            try:
+                worker.run_forever(self.stop)
+            except Exception:
+                log.exception("bot worker stopped")
+
+        self.bots = threading.Thread(target=run, name="cardroom-bots", daemon=True)
+        self.bots.start()
+
     def close(self) -> None:
         self.stop.set()
         if self.projector is not None:
             self.projector.join(timeout=10)
+        if self.bots is not None:
+            self.bots.join(timeout=10)
         self.redis.close()
         self.store.close()
 

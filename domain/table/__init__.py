@@ -54,6 +54,7 @@ class TakeSeat(Command, frozen=True, tag="take_seat"):
     name: str
     token_hash: str
     seat: int | None = None
+    bot: str | None = None  # a server-side bot's kind (the write side checks it exists)
 
 
 class CloseTable(Command, frozen=True, tag="close_table"):
@@ -71,6 +72,7 @@ class PlayerSeated(Event, frozen=True, tag="PlayerSeated"):
     seat: int
     name: str
     token_hash: str  # SHA-256 of the seat's bearer token; the token itself is never stored
+    bot: str | None = None  # the kind of the server-side bot playing this seat, if any
 
 
 class TableEnded(Event, frozen=True, tag="TableEnded"):
