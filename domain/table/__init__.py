@@ -68,7 +68,9 @@ class TableOpened(Event, frozen=True, tag="TableOpened"):
     decks: list[list[str]] = []
 
 
-class PlayerSeated(Event, frozen=True, tag="PlayerSeated"):
+class PlayerSeated(Event, frozen=True, tag="PlayerSeated", omit_defaults=True):
+    """A seat taken. ``omit_defaults``: a person's seat is stored as before bots existed."""
+
     seat: int
     name: str
     token_hash: str  # SHA-256 of the seat's bearer token; the token itself is never stored
