@@ -113,18 +113,27 @@ def project(poll_interval: float) -> None:
 
 
 @main.command("bots")
-@click.option("--poll-interval", default=0.05, show_default=True, help="Seconds between polls.")
-def run_bots(poll_interval: float) -> None:
-    """Run the bots' process manager: play the server-side bots' turns until SIGINT/SIGTERM."""
-    from infra.bot_worker import BotWorker
+def run_bots() -> None:
+    """Run the process managers — the server-side bots' turns and the turn clocks — until
+    SIGINT/SIGTERM."""
+    from infra.bot_worker import process_managers
 
     settings = _settings()
     with _store_and_redis(settings) as (store, redis):
-        worker = BotWorker(store, redis.client, settings.redis_prefix,
-                           think_seconds=settings.bot_think_seconds)  # fmt: skip
-        click.echo(f"playing bots from position {worker.position()}")
-        _run_until_signalled(lambda stop: worker.run_forever(stop, poll_interval=poll_interval))
-        click.echo(f"stopped at position {worker.position()}")
+        managers = process_managers(store, redis.client, settings)
+        click.echo(f"running {', '.join(name for name, _ in managers)}")
+
+        def work(stop: threading.Event) -> None:
+            threads = [threading.Thread(target=run, args=(stop,), name=name)
+                       for name, run in managers]  # fmt: skip
+            for thread in threads:
+                thread.start()
+            stop.wait()
+            for thread in threads:
+                thread.join()
+
+        _run_until_signalled(work)
+        click.echo("stopped")
 
 
 @main.command()

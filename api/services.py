@@ -79,7 +79,7 @@ class Services:
     queries: TableQueries
     stop: threading.Event = field(default_factory=threading.Event)
     projector: threading.Thread | None = None
-    bots: threading.Thread | None = None
+    bots: list[threading.Thread] = field(default_factory=list)
 
     @property
     def commands(self) -> TableCommands:
@@ -123,27 +123,28 @@ class Services:
         self.projector.start()
 
     def start_bots(self) -> None:
-        """Run the bots' process manager (:mod:`infra.bot_worker`) in a daemon thread."""
-        from infra.bot_worker import BotWorker
+        """Run the process managers — the bots' worker (:mod:`infra.bot_worker`) and the
+        timekeeper (:mod:`infra.timekeeper`) — in daemon threads until :meth:`close`."""
+        from infra.bot_worker import process_managers
 
-        worker = BotWorker(self.store, self.redis.client, self.settings.redis_prefix,
-                           think_seconds=self.settings.bot_think_seconds)  # fmt: skip
+        for name, work in process_managers(self.store, self.redis.client, self.settings):
 
-        def run() -> None:
-            try:
-                worker.run_forever(self.stop)
-            except Exception:
-                log.exception("bot worker stopped")
+            def run(work: Any = work, name: str = name) -> None:
+                try:
+                    work(self.stop)
+                except Exception:
+                    log.exception("%s stopped", name)
 
-        self.bots = threading.Thread(target=run, name="cardroom-bots", daemon=True)
-        self.bots.start()
+            thread = threading.Thread(target=run, name=f"cardroom-{name}", daemon=True)
+            thread.start()
+            self.bots.append(thread)
 
     def close(self) -> None:
         self.stop.set()
         if self.projector is not None:
             self.projector.join(timeout=10)
-        if self.bots is not None:
-            self.bots.join(timeout=10)
+        for thread in self.bots:
+            thread.join(timeout=10)
         self.redis.close()
         self.store.close()
 

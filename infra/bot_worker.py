@@ -19,7 +19,9 @@ concurrent workers:
   the table's newer event brings the turn back.
 
 A bot's own command is a new notification, so turns in a row chain through the log. The
-think time (``CARDROOM_BOT_THINK_SECONDS``) is waited before each command.
+think time (``CARDROOM_BOT_THINK_SECONDS``) is waited before each command. On a table with a
+turn clock, a seat sat out after its timeouts (:mod:`infra.timekeeper`) is played by a
+``basic`` bot until the player sends ``sit_in``.
 """
 
 from __future__ import annotations
@@ -34,11 +36,14 @@ from uuid import UUID
 from bots import choose, kind_of, rng_for
 from domain.errors import DomainError
 from domain.table import PLAYING, PlayerSeated, TakeSeat, hash_token
+from domain.table.clock import turn_seconds
 from infra.records import CommandResult, VersionConflict
+from infra.timekeeper import options_of, sat_out_seats
 
 log = logging.getLogger(__name__)
 
 _TABLES_REMEMBERED = 10_000
+SAT_OUT_BOT = "basic"  # who plays a seat sat out by its turn clock
 _QUICK_POLL = 0.002
 # Only moves the position forward: two workers never take it back.
 _ADVANCE = """
@@ -86,6 +91,18 @@ def bot_seats(store: Any, table_id: UUID, seats: int) -> dict[int, str]:
     return found
 
 
+def process_managers(
+    store: Any, redis_client: Any, settings: Any
+) -> list[tuple[str, Callable[[threading.Event], None]]]:
+    """The bots' worker and the timekeeper, each as ``(name, run_forever(stop))``."""
+    from infra.timekeeper import Timekeeper
+
+    worker = BotWorker(store, redis_client, settings.redis_prefix,
+                       think_seconds=settings.bot_think_seconds)  # fmt: skip
+    keeper = Timekeeper(store, redis_client, settings.redis_prefix)
+    return [("bots", worker.run_forever), ("timekeeper", keeper.run_forever)]
+
+
 class BotWorker:
     """Plays the bots' turns of ``store``'s tables (see the module docstring)."""
 
@@ -105,6 +122,7 @@ class BotWorker:
         self._sleep = sleep or threading.Event().wait
         self._advance = redis_client.register_script(_ADVANCE)
         self._bots: dict[UUID, dict[int, str]] = {}
+        self._clocked: set[UUID] = set()
 
     def position(self) -> int:
         return int(self._redis.get(self._key) or 0)
@@ -140,14 +158,19 @@ class BotWorker:
 
     def play(self, table_id: UUID) -> int:
         """Issue the commands of every bot the table waits for now; returns how many."""
-        if self._bots.get(table_id) == {}:
+        if self._bots.get(table_id) == {} and table_id not in self._clocked:
             return 0  # a table of people only (known once it plays: its seats are all taken)
         table = self._store.get(table_id)
         game, state, version = table.game, table.state, table.version
         seating = game.seating(state)
         if seating.status != PLAYING:
             return 0
-        players = self._players(table_id, seating.seats)
+        players = dict(self._players(table_id, seating.seats))
+        if turn_seconds(options_of(state)) is not None:
+            # a turn clock: seats sat out after their timeouts are played by a bot
+            self._clocked.add(table_id)
+            for seat in sat_out_seats(self._store.events(table_id, 1, version)):
+                players.setdefault(seat, SAT_OUT_BOT)
         issued = 0
         for seat in sorted(game.to_act(state)):
             kind = players.get(seat)
@@ -178,5 +201,6 @@ class BotWorker:
         if known is None:
             if len(self._bots) >= _TABLES_REMEMBERED:
                 self._bots.clear()
+                self._clocked.clear()
             known = self._bots[table_id] = bot_seats(self._store, table_id, seats)
         return known
