@@ -35,7 +35,7 @@ from uuid import UUID
 
 from bots import choose, kind_of, rng_for
 from domain.errors import DomainError
-from domain.table import PLAYING, PlayerSeated, TakeSeat, hash_token
+from domain.table import PLAYING, CloseTable, PlayerSeated, TakeSeat, hash_token
 from domain.table.clock import turn_seconds
 from infra.records import CommandResult, VersionConflict
 from infra.timekeeper import options_of, sat_out_seats
@@ -169,8 +169,11 @@ class BotWorker:
         if turn_seconds(options_of(state)) is not None:
             # a turn clock: seats sat out after their timeouts are played by a bot
             self._clocked.add(table_id)
-            for seat in sat_out_seats(self._store.events(table_id, 1, version)):
+            gone = sat_out_seats(self._store.events(table_id, 1, version))
+            for seat in gone:
                 players.setdefault(seat, SAT_OUT_BOT)
+            if gone and len(players) == seating.seats:
+                self._end_when_the_hand_is_over(table_id, game, state, version, min(gone))
         issued = 0
         for seat in sorted(game.to_act(state)):
             kind = players.get(seat)
@@ -196,6 +199,24 @@ class BotWorker:
             return issued
         return issued
 
+    def _end_when_the_hand_is_over(
+        self, table_id: UUID, game: Any, state: Any, version: int, seat: int
+    ) -> None:
+        """Every person gone (sat out), only bots left: the table ends after the current hand.
+        A table that plays out a hand before ending (``closeRequested`` in its view: Bourré)
+        is closed now; one that would abandon the hand (Burraco) at its next fresh deal."""
+        view = game.view(state, seat)
+        if "closeRequested" in view:
+            if view["closeRequested"]:
+                return
+        elif not _fresh_hand(view):
+            return
+        try:
+            self._store.execute(table_id, CloseTable(seat=seat), expected_version=version,
+                                idempotency_key=f"bots-only:{version}")  # fmt: skip
+        except (VersionConflict, DomainError) as error:
+            log.info("closing bots-only table %s: %s", table_id, error)
+
     def _players(self, table_id: UUID, seats: int) -> dict[int, str]:
         known = self._bots.get(table_id)
         if known is None:
@@ -204,3 +225,13 @@ class BotWorker:
                 self._clocked.clear()
             known = self._bots[table_id] = bot_seats(self._store, table_id, seats)
         return known
+
+
+def _fresh_hand(view: dict[str, Any]) -> bool:
+    """A hand just dealt: nobody has drawn, melded or taken the pile yet."""
+    seats = view.get("seats", [])
+    counts = {entry.get("cardCount") for entry in seats}
+    melds = any(team.get("melds") for team in view.get("teams", []))
+    return view.get("phase") == "draw" and len(view.get("discardPile", [])) == 1 and (
+        len(counts) == 1 and not melds
+    )

@@ -8,7 +8,7 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from tests.api.helpers import act, open_table, sit, view
+from tests.api.helpers import act, legal, open_table, sit, view
 from tests.waiting import wait_until
 
 TURN = 0.3
@@ -21,6 +21,18 @@ def _timeline(client: TestClient[Any], table_id: str, token: str) -> list[dict[s
     assert response.status_code == 200, response.text
     events: list[dict[str, Any]] = response.json()
     return events
+
+
+def _bob_plays_a_turn(client: TestClient[Any], table_id: str, token: str, done: Any) -> None:
+    """Wait for Bob's turn (or ``done``) and play his first legal command, well in time."""
+
+    def ready() -> list[dict[str, Any]] | bool:
+        commands, _ = legal(client, table_id, token)
+        return commands or done()
+
+    found = wait_until(ready, 30, "neither Bob's turn nor the awaited state came")
+    if isinstance(found, list):
+        act(client, table_id, token, found[0])
 
 
 def test_a_view_shows_the_deadline_of_the_turn(client: TestClient[Any]) -> None:
@@ -36,18 +48,29 @@ def test_a_view_shows_the_deadline_of_the_turn(client: TestClient[Any]) -> None:
 def test_a_player_who_times_out_is_sat_out_played_by_a_bot_and_sits_back_in(
     client: TestClient[Any],
 ) -> None:
-    options = {"seats": 2, "turn_seconds": TURN, "timeouts_to_sit_out": 1}
+    # a turn long enough for Bob to answer in time on a busy machine
+    options = {"seats": 3, "turn_seconds": 1.5, "timeouts_to_sit_out": 1}
     table_id = open_table(client, "bourre", options, seed=8)
-    tokens = sit(client, table_id, ["Ann", "Bob"])
+    tokens = sit(client, table_id, ["Ann", "Bob"])  # Ann never acts; Bob plays his turns
+    assert client.post(f"/tables/{table_id}/seats", json={"bot": "random"}).status_code == 201
 
     def sat_out() -> list[dict[str, Any]]:
         return [e for e in _timeline(client, table_id, tokens[0])
                 if e["type"] == "TurnTimedOut" and e["satOut"]]  # fmt: skip
 
-    first = wait_until(sat_out, 30, "nobody was sat out")[0]
-    assert first["timeouts"] == 1
-    # both sat out: bots play the table on, hand after hand, without any timeout
-    wait_until(lambda: view(client, table_id)["hand"] >= 3, 60, "the bots did not play on")
+    bob = tokens[1]
+    while not sat_out():
+        _bob_plays_a_turn(client, table_id, bob, lambda: bool(sat_out()))
+    first = sat_out()[0]
+    assert (first["seat"], first["timeouts"]) == (0, 1)
+    # Ann's seat is played by a bot now: the hands go on with Bob's commands alone
+    while view(client, table_id)["hand"] < 3:
+        _bob_plays_a_turn(client, table_id, bob, lambda: view(client, table_id)["hand"] >= 3)
+    assert len(sat_out()) == 1 and not [
+        e
+        for e in _timeline(client, table_id, bob)
+        if e["type"] == "TurnTimedOut" and e["seat"] == 1
+    ]
     seat = first["seat"]
     answer = act(client, table_id, tokens[seat], {"type": "sit_in"})
     assert [e["type"] for e in answer["events"]] == ["SatIn"]
@@ -60,3 +83,30 @@ def test_a_player_who_times_out_is_sat_out_played_by_a_bot_and_sits_back_in(
 
     again = wait_until(timed_out_again, 60, "the seat's clock did not run after sit_in")[0]
     assert again["timeouts"] == 1
+
+
+def test_a_table_whose_people_are_all_gone_ends_after_the_current_hand(
+    client: TestClient[Any],
+) -> None:
+    for game, seats in (("bourre", 3), ("burraco", 2)):
+        options = {"seats": seats, "turn_seconds": TURN, "timeouts_to_sit_out": 1}
+        table_id = open_table(client, game, options, seed=6)
+        person = sit(client, table_id, ["Ann"])
+        for _ in range(seats - 1):
+            assert (
+                client.post(f"/tables/{table_id}/seats", json={"bot": "basic"}).status_code == 201
+            )
+        ended = wait_until(
+            lambda table_id=table_id: (v := view(client, table_id))["status"] == "ended" and v,
+            60,
+            f"the {game} table of bots did not end",
+        )
+        events = _timeline(client, table_id, next(iter(person.values())))
+        kinds = [e["type"] for e in events]
+        assert "TurnTimedOut" in kinds
+        if game == "bourre":
+            assert ended["endReason"] == "closed"
+            assert kinds[-2:] == ["HandSettled", "TableEnded"]  # the hand was played out
+        else:
+            assert kinds[-2:] == ["HandAbandoned", "TableEnded"]
+            assert kinds.count("HandScored") >= 1  # a fresh deal, after a hand played out
