@@ -85,6 +85,14 @@ def test_a_player_who_times_out_is_sat_out_played_by_a_bot_and_sits_back_in(
     assert again["timeouts"] == 1
 
 
+def _ended(client: TestClient[Any], table_id: str) -> Any:
+    def check() -> dict[str, Any] | None:
+        shown = view(client, table_id)
+        return shown if shown["status"] == "ended" else None
+
+    return check
+
+
 def test_a_table_whose_people_are_all_gone_ends_after_the_current_hand(
     client: TestClient[Any],
 ) -> None:
@@ -96,11 +104,7 @@ def test_a_table_whose_people_are_all_gone_ends_after_the_current_hand(
             assert (
                 client.post(f"/tables/{table_id}/seats", json={"bot": "basic"}).status_code == 201
             )
-        ended = wait_until(
-            lambda table_id=table_id: (v := view(client, table_id))["status"] == "ended" and v,
-            60,
-            f"the {game} table of bots did not end",
-        )
+        ended = wait_until(_ended(client, table_id), 60, f"the {game} table did not end")
         events = _timeline(client, table_id, next(iter(person.values())))
         kinds = [e["type"] for e in events]
         assert "TurnTimedOut" in kinds
