@@ -2,7 +2,8 @@
 
 ``random``: draws (taking the pile now and then), melds a random listed meld most of the
 time, discards a random legal card. ``basic``: takes the pile when its cards join the team's
-melds or make new ones with the hand; melds everything it can, natural cards before wilds
+melds or make new natural melds with the hand (a lone discard only when it does both, or
+makes two; a wild always); melds everything it can, natural cards before wilds
 and additions before new melds, so melds grow into burracos and the hand empties into the
 pozzetto and the closing (the rules refuse a closing without a burraco); discards the card
 that helps the next player least (never one that joins the opponents' melds, never a wild)
@@ -22,7 +23,6 @@ from domain.burraco.values import INFO, points_of
 
 MELD_BIAS = 0.9
 WILDS_OUT_AT = 2
-PILE_WORTH = 99
 
 
 def random_play(view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -83,7 +83,7 @@ def _pile_helps(view: dict[str, Any]) -> bool:
         if pile_set.intersection(c.cards) and _wilds(c.cards) == 0
     )
     wild = any(INFO[code].wild for code in pile)
-    return joins + made >= 1 or wild or len(pile) >= PILE_WORTH
+    return joins + made >= 2 or (joins + made >= 1 and len(pile) > 1) or wild
 
 
 def _meld_score(command: Any, view: dict[str, Any]) -> float:
