@@ -70,10 +70,18 @@ def burraco_view(
 
 def test_burraco_basic_takes_a_pile_that_makes_a_meld_and_draws_otherwise() -> None:
     legal = [Draw(seat=0), TakePile(seat=0)]
-    useful = burraco_view(["7S", "8S", "KD"], ["9S"], "draw")
-    useless = burraco_view(["7S", "8S", "KD"], ["4C"], "draw")
+    useful = burraco_view(["7S", "8S", "KD"], ["4C", "9S"], "draw")
+    useless = burraco_view(["7S", "8S", "KD"], ["4C", "JH"], "draw")
     assert choose("burraco", "basic", useful, legal, RNG) == TakePile(seat=0)
     assert choose("burraco", "basic", useless, legal, RNG) == Draw(seat=0)
+
+
+def test_burraco_basic_takes_a_lone_discard_only_when_it_makes_two_melds() -> None:
+    legal = [Draw(seat=0), TakePile(seat=0)]
+    one = burraco_view(["7S", "8S", "KD"], ["9S"], "draw")
+    two = burraco_view(["7S", "8S", "9D", "9C"], ["9S"], "draw")
+    assert choose("burraco", "basic", one, legal, RNG) == Draw(seat=0)
+    assert choose("burraco", "basic", two, legal, RNG) == TakePile(seat=0)
 
 
 def test_burraco_basic_does_not_feed_the_next_players_melds() -> None:
