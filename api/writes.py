@@ -12,7 +12,7 @@ from uuid import UUID
 
 from api.auth import seat_of
 from api.commands import to_command
-from api.problems import ApiProblem
+from api.problems import MALFORMED, ApiProblem
 from api.schemas import CommandAccepted, CreateTable, SeatTaken, TableCreated, TakeSeat
 from api.services import Services
 from bots import UnknownBot
@@ -64,8 +64,10 @@ def take_seat(services: Services, table_id: UUID, body: TakeSeat) -> SeatTaken:
     """Seat a player; the answer holds the seat's bearer token, shown only this once. With
     ``bot`` instead of ``name`` a server-side bot takes the seat (:mod:`infra.bot_worker`)."""
     services.queries.facts(table_id)  # 404 for an unknown table
-    if (body.bot is None) == (body.name is None):
-        raise ApiProblem(422, "name-or-bot", "send either name or bot", field="name")
+    if body.bot is None and body.name is None:
+        raise ApiProblem(400, MALFORMED, "missing required field `name` (or `bot`)", field="name")
+    if body.bot is not None and body.name is not None:
+        raise ApiProblem(400, MALFORMED, "send `name` or `bot`, not both", field="bot")
     if body.bot is not None:
         return seat_bot(services, table_id, body.bot, body.seat)
     assert body.name is not None

@@ -232,6 +232,8 @@ def _fresh_hand(view: dict[str, Any]) -> bool:
     seats = view.get("seats", [])
     counts = {entry.get("cardCount") for entry in seats}
     melds = any(team.get("melds") for team in view.get("teams", []))
-    return view.get("phase") == "draw" and len(view.get("discardPile", [])) == 1 and (
-        len(counts) == 1 and not melds
+    return (
+        view.get("phase") == "draw"
+        and len(view.get("discardPile", [])) == 1
+        and (len(counts) == 1 and not melds)
     )

@@ -38,9 +38,9 @@ def test_an_unknown_bot_or_a_seat_without_name_or_bot_is_refused(client: TestCli
     table_id = open_table(client, "burraco", {"seats": 4})
     refused = client.post(f"/tables/{table_id}/seats", json={"bot": "genius"})
     assert_problem(refused, 422, field="bot")
-    assert_problem(client.post(f"/tables/{table_id}/seats", json={}), 422, field="name")
+    assert_problem(client.post(f"/tables/{table_id}/seats", json={}), 400, field="name")
     both = client.post(f"/tables/{table_id}/seats", json={"bot": "basic", "name": "Ann"})
-    assert_problem(both, 422, field="name")
+    assert_problem(both, 400, field="bot")
     assert all(s["name"] is None for s in view(client, table_id)["seats"])
 
 
