@@ -30,6 +30,7 @@ from infra.records import VersionConflict
 log = logging.getLogger(__name__)
 
 _QUICK_POLL = 0.002
+_TABLES_REMEMBERED = 10_000
 _ADVANCE = """
 local stored = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tonumber(ARGV[1]) > stored then redis.call('SET', KEYS[1], ARGV[1]) end
@@ -83,6 +84,7 @@ class Timekeeper:
         self._due_key = f"{prefix}clock:due"
         self._now = now
         self._advance = redis_client.register_script(_ADVANCE)
+        self._unclocked: set[UUID] = set()
 
     def position(self) -> int:
         return int(self._redis.get(self._position_key) or 0)
@@ -130,6 +132,10 @@ class Timekeeper:
         table = self._store.get(table_id)
         game, state = table.game, table.state
         seconds = turn_seconds(options_of(state))
+        if seconds is None:
+            if len(self._unclocked) >= _TABLES_REMEMBERED:
+                self._unclocked.clear()
+            self._unclocked.add(table_id)
         waiting = sorted(game.to_act(state))
         if seconds is None or not waiting or game.seating(state).status != PLAYING:
             return None
@@ -138,6 +144,8 @@ class Timekeeper:
         return at.timestamp() + seconds, table.version, waiting[0]
 
     def schedule(self, table_id: UUID) -> None:
+        if table_id in self._unclocked:
+            return  # no turn clock: options never change after the table opens
         found = self.deadline(table_id)
         if found is None:
             self._redis.zrem(self._due_key, str(table_id))
