@@ -8,7 +8,7 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from tests.api.helpers import act, legal, open_table, sit, view
+from tests.api.helpers import act, assert_problem, legal, open_table, sit, view
 from tests.waiting import wait_until
 
 TURN = 0.3
@@ -114,3 +114,15 @@ def test_a_table_whose_people_are_all_gone_ends_after_the_current_hand(
         else:
             assert kinds[-2:] == ["HandAbandoned", "TableEnded"]
             assert kinds.count("HandScored") >= 1  # a fresh deal, after a hand played out
+
+
+def test_a_player_cannot_time_out_a_turn(client: TestClient[Any]) -> None:
+    table_id = open_table(client, "burraco", {"seats": 2, "turn_seconds": 3600}, seed=4)
+    tokens = sit(client, table_id, ["Ann", "Bob"])
+    seat = view(client, table_id, tokens[0])["toAct"][0]
+    response = client.post(
+        f"/tables/{table_id}/commands",
+        json={"type": "time_out"},
+        headers={"Authorization": f"Bearer {tokens[seat]}"},
+    )
+    assert_problem(response, 422, field="type")
