@@ -19,7 +19,9 @@ concurrent workers:
   the table's newer event brings the turn back.
 
 A bot's own command is a new notification, so turns in a row chain through the log. The
-think time (``CARDROOM_BOT_THINK_SECONDS``) is waited before each command. On a table with a
+think time (``CARDROOM_BOT_THINK_SECONDS``) runs from the prompting event's stored time and
+blocks nobody: a turn not yet due waits in a Redis sorted set (``{p}bots:due``, written before
+the position moves, so a restart finds it) and is played once due. On a table with a
 turn clock, a seat sat out after its timeouts (:mod:`infra.timekeeper`) is played by a
 ``basic`` bot until the player sends ``sit_in``.
 """
@@ -29,6 +31,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -43,6 +46,12 @@ from infra.timekeeper import options_of, sat_out_seats
 log = logging.getLogger(__name__)
 
 _TABLES_REMEMBERED = 10_000
+# Drops a due turn once played, unless a newer one (a later score) replaced it meanwhile.
+_SETTLE = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) <= tonumber(ARGV[2]) then redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
+"""
 SAT_OUT_BOT = "basic"  # who plays a seat sat out by its turn clock
 _QUICK_POLL = 0.002
 # Only moves the position forward: two workers never take it back.
@@ -113,13 +122,15 @@ class BotWorker:
         prefix: str,
         *,
         think_seconds: float = 0.5,
-        sleep: Callable[[float], Any] | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self._store = store
         self._redis = redis_client
         self._key = f"{prefix}bots:position"
         self._think = think_seconds
-        self._sleep = sleep or threading.Event().wait
+        self._now = now
+        self._due_key = f"{prefix}bots:due"
+        self._settle = redis_client.register_script(_SETTLE)
         self._advance = redis_client.register_script(_ADVANCE)
         self._bots: dict[UUID, dict[int, str]] = {}
         self._clocked: set[UUID] = set()
@@ -130,12 +141,18 @@ class BotWorker:
     def run_once(self, limit: int = 200) -> int:
         """Handle the next notifications (at most ``limit``); returns how many."""
         notes = self._store.notifications(self.position() + 1, limit)
-        if not notes:
-            return 0
         for table_id in dict.fromkeys(note.table_id for note in notes):
             self.play(table_id)
-        self._advance(keys=[self._key], args=[notes[-1].position])
-        return len(notes)
+        if notes:
+            self._advance(keys=[self._key], args=[notes[-1].position])
+        played = 0
+        now = self._now()
+        for member in self._redis.zrangebyscore(self._due_key, "-inf", now):
+            table_id = UUID(member.decode() if isinstance(member, bytes) else member)
+            played += self.play(table_id)
+            # forget the turn unless play() scheduled a newer one
+            self._settle(keys=[self._due_key], args=[str(table_id), now])
+        return len(notes) + played
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
         """Play until ``stop`` is set; errors are logged and retried with backoff."""
@@ -184,8 +201,8 @@ class BotWorker:
                              rng_for(table_id, version, seat))  # fmt: skip
             if command is None:
                 continue
-            if self._think > 0:
-                self._sleep(self._think)
+            if self._think > 0 and not self._due(table_id, version):
+                return issued
             try:
                 self._store.execute(table_id, command, expected_version=version,
                                     idempotency_key=f"bot:{version}:{seat}")  # fmt: skip
@@ -198,6 +215,16 @@ class BotWorker:
             # several seats to act (sealed declarations): the others decide at the new version
             return issued
         return issued
+
+    def _due(self, table_id: UUID, version: int) -> bool:
+        """Whether the think time since the prompting event has passed; if not, the turn is
+        kept in ``{p}bots:due`` for when it has."""
+        prompt = self._store.events(table_id, version, version)
+        due = prompt[-1].at.timestamp() + self._think if prompt else 0.0
+        if due <= self._now():
+            return True
+        self._redis.zadd(self._due_key, {str(table_id): due})
+        return False
 
     def _end_when_the_hand_is_over(
         self, table_id: UUID, game: Any, state: Any, version: int, seat: int

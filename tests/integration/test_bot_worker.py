@@ -145,3 +145,30 @@ def test_two_workers_at_once_play_every_turn_once(
                 thread.join()
             client.close()
         assert assert_the_log_is_the_bots_decisions(store, table_id, 4) > 50
+
+
+def test_a_bot_thinks_from_the_prompting_events_time_and_a_restart_keeps_its_turn(
+    tmp_path: Path, redis_url: str, redis_prefix: str
+) -> None:
+    env = _env(tmp_path, redis_url, redis_prefix)
+    with TableStore(Settings.from_env(env)) as store:
+        table_id = _bots_table(store, "burraco", {"seats": 2}, ["basic", "basic"])
+        prompted = store.get(table_id).version
+        prompt_at = store.events(table_id, prompted, prompted)[0].at.timestamp()
+        client = redis.Redis.from_url(redis_url)
+        clock = [prompt_at + 59.0]
+        try:
+            thinking = BotWorker(
+                store, client, redis_prefix, think_seconds=60, now=lambda: clock[0]
+            )
+            thinking.run_once()
+            assert store.get(table_id).version == prompted  # still thinking
+            # a new worker (a restart) finds the turn in Redis and plays it once it is due
+            clock[0] = prompt_at + 60.0
+            BotWorker(
+                store, client, redis_prefix, think_seconds=60, now=lambda: clock[0]
+            ).run_once()
+        finally:
+            client.close()
+        assert store.get(table_id).version > prompted
+        assert assert_the_log_is_the_bots_decisions(store, table_id, 2) > 0
