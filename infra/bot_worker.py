@@ -196,13 +196,13 @@ class BotWorker:
             kind = players.get(seat)
             if kind is None:
                 continue
+            if self._think > 0 and not self._due(table_id, version):
+                return issued
             legal = game.legal_commands(state, seat)
             command = choose(game.name, kind, game.view(state, seat), legal,
                              rng_for(table_id, version, seat))  # fmt: skip
             if command is None:
                 continue
-            if self._think > 0 and not self._due(table_id, version):
-                return issued
             try:
                 self._store.execute(table_id, command, expected_version=version,
                                     idempotency_key=f"bot:{version}:{seat}")  # fmt: skip
