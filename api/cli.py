@@ -8,6 +8,7 @@ CLI keeps working while a module it does not use is being changed.
 from __future__ import annotations
 
 import contextlib
+import json
 import secrets
 import signal
 import sys
@@ -111,6 +112,30 @@ def project(poll_interval: float) -> None:
         click.echo(f"stopped at position {projector.position()}")
 
 
+@main.command("bots")
+def run_bots() -> None:
+    """Run the process managers — the server-side bots' turns and the turn clocks — until
+    SIGINT/SIGTERM."""
+    from infra.bot_worker import process_managers
+
+    settings = _settings()
+    with _store_and_redis(settings) as (store, redis):
+        managers = process_managers(store, redis.client, settings)
+        click.echo(f"running {', '.join(name for name, _ in managers)}")
+
+        def work(stop: threading.Event) -> None:
+            threads = [threading.Thread(target=run, args=(stop,), name=name)
+                       for name, run in managers]  # fmt: skip
+            for thread in threads:
+                thread.start()
+            stop.wait()
+            for thread in threads:
+                thread.join()
+
+        _run_until_signalled(work)
+        click.echo("stopped")
+
+
 @main.command()
 def rebuild() -> None:
     """Clear the read models and replay every event from position 0."""
@@ -152,8 +177,11 @@ class _GameNames(Sequence[str]):
               help="Tables played at once (threads sharing the store).")  # fmt: skip
 @click.option("--project/--no-project", "run_projector", default=True, show_default=True,
               help="Project into Redis while playing (embedded unless configured).")  # fmt: skip
+@click.option("--bots", "bot_kinds", default="random", show_default=True,
+              help="Bot kinds seated alternately, e.g. basic,random (see GET /bots).")  # fmt: skip
 @click.option("--url", default="http://127.0.0.1:8000", show_default=True,
-              help="Where cardroom serve runs, for the printed watch URLs.")  # fmt: skip
+              help="Base URL of the server, for the tables' watch links.")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def simulate(
     game: str,
     tables: int,
@@ -162,9 +190,12 @@ def simulate(
     seats: int | None,
     workers: int,
     run_projector: bool,
+    bot_kinds: str,
     url: str,
+    as_json: bool,
 ) -> None:
-    """Random legal bots play TABLES tables of HANDS hands through the real store."""
+    """Bots play TABLES tables of HANDS hands through the real store, then end them."""
+    from bots import UnknownBot, kind_of
     from domain.errors import DomainError
     from infra.simulate import SimulationStuck
     from infra.simulate import simulate as run_simulation
@@ -172,6 +203,12 @@ def simulate(
     settings = _settings()
     seed = secrets.randbits(63) if seed is None else seed
     options = {"seats": seats} if seats is not None else {}
+    kinds = tuple(kind.strip() for kind in bot_kinds.split(",") if kind.strip())
+    try:
+        for kind in kinds or ("",):
+            kind_of(game, kind)
+    except UnknownBot as error:
+        raise click.BadParameter(str(error), param_hint="--bots") from error
     with contextlib.ExitStack() as stack:
         if run_projector:
             store, redis = stack.enter_context(_store_and_redis(settings))
@@ -181,25 +218,61 @@ def simulate(
 
             store = stack.enter_context(TableStore(settings))
             worker = None
-        click.echo(f"simulating {tables} {game} table(s) x {hands} hand(s), seed {seed}")
+        say = (lambda text: click.echo(text, err=True)) if as_json else click.echo
+        say(f"simulating {tables} {game} table(s) x {hands} hand(s), seed {seed}, "
+            f"bots {','.join(kinds)}")  # fmt: skip
         with click.progressbar(length=tables * hands, label="hands", file=sys.stderr) as bar:
             try:
                 report = run_simulation(
                     store, game, tables, hands, seed, options=options,
-                    on_hand=lambda: bar.update(1), workers=workers,
+                    on_hand=lambda: bar.update(1), workers=workers, bots=kinds,
                 )  # fmt: skip
             except (DomainError, SimulationStuck) as error:
                 raise click.ClickException(f"simulation failed: {error}") from error
+        summary = simulation_summary(report, game, seed, url)
+        projected: int | None = None
+        if worker is not None:
+            projected = worker(store.max_position())
+            summary["projectedPosition"] = projected
+        if as_json:
+            click.echo(json.dumps(summary))
+            return
+        for table in summary["tables"]:
+            line = ", ".join(f"{s['seat']}:{s['bot']} {s['score']}" for s in table["seats"])
+            click.echo(f"table {table['table']} {table['status']} "
+                       f"winners {table['winners']} [{line}]")  # fmt: skip
+            click.echo(f"watch: {table['watch']}")
+        for kind, figures in summary["byBot"].items():
+            click.echo(f"bot {kind}: hands {figures['hands']}, won {figures['won']}, "
+                       f"net {figures['net']}")  # fmt: skip
         click.echo(
             f"tables {report.tables}, hands {report.hands}, commands {report.commands}, "
             f"events {report.events} in {report.seconds:.2f}s "
-            f"({report.commands_per_second:,.0f} commands/s)"
+            f"({report.commands_per_second:,.0f} commands/s, "
+            f"{summary['handsPerSecond']:,.1f} hands/s)"
         )
-        if worker is not None:
-            reached = worker(store.max_position())
-            click.echo(f"projected up to position {reached} of {store.max_position()}")
-        for table_id in report.table_ids:  # replay them in the web card room
-            click.echo(f"watch: {url.rstrip('/')}/watch/{table_id}?at=1")
+        if projected is not None:
+            click.echo(f"projected up to position {projected} of {store.max_position()}")
+
+
+def simulation_summary(report: Any, game: str, seed: int, url: str) -> dict[str, Any]:
+    """The simulation's outcome as one JSON-ready object (``simulate --json``)."""
+    base = url.rstrip("/")
+    seconds = report.seconds or 0.0
+    return {
+        "game": game,
+        "seed": seed,
+        "tables": [
+            {**table, "watch": f"{base}/watch/{table['table']}?at=1"} for table in report.results
+        ],
+        "byBot": report.tally.as_dict(),
+        "hands": report.hands,
+        "commands": report.commands,
+        "events": report.events,
+        "seconds": round(seconds, 3),
+        "commandsPerSecond": round(report.commands_per_second, 1),
+        "handsPerSecond": round(report.hands / seconds, 2) if seconds > 0 else 0.0,
+    }
 
 
 def _start_projector(

@@ -24,6 +24,7 @@ from domain.game import Game
 TABLE_LEVEL = {
     "open_table": "create a table with POST /tables",
     "take_seat": "take a seat with POST /tables/{id}/seats",
+    "time_out": "the timekeeper sends it when a turn clock runs out (option turn_seconds)",
 }
 CARD_FIELDS = ("card",)  # one card code
 CARDS_FIELDS = ("cards", "discard")  # lists of card codes

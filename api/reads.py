@@ -164,3 +164,11 @@ def health(services: Services) -> Health:
         redis=position is not None,
         projection=ProjectionHealth(position=position, head=head, lag=lag),
     )
+
+
+def bot_kinds() -> dict[str, dict[str, str]]:
+    """``GET /bots``: every game's bot kinds with a one-line description each."""
+    from bots import kinds
+    from domain.games import game_names
+
+    return {game: kinds(game) for game in game_names()}

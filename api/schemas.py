@@ -52,11 +52,16 @@ class TableCreated(Wire):
     position: int
 
 
-class TakeSeat(Request):
-    """``POST /tables/{id}/seats``: the player's name and optionally the seat wanted."""
+BotKindName = Annotated[str, msgspec.Meta(min_length=1, max_length=40)]
 
-    name: Name
+
+class TakeSeat(Request):
+    """``POST /tables/{id}/seats``: the player's name and optionally the seat wanted; or,
+    instead of ``name``, ``bot``: the kind of a server-side bot to seat (``GET /bots``)."""
+
+    name: Name | None = None
     seat: SeatNumber | None = None
+    bot: BotKindName | None = None
 
 
 class SeatTaken(Wire):
@@ -67,6 +72,7 @@ class SeatTaken(Wire):
     token: str
     version: int
     position: int
+    bot: str | None = None  # a bot's seat: its kind; ``token`` is then empty (nobody holds it)
 
 
 class CommandAccepted(Wire):

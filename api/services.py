@@ -79,6 +79,7 @@ class Services:
     queries: TableQueries
     stop: threading.Event = field(default_factory=threading.Event)
     projector: threading.Thread | None = None
+    bots: list[threading.Thread] = field(default_factory=list)
 
     @property
     def commands(self) -> TableCommands:
@@ -102,6 +103,7 @@ class Services:
         )
         if run_projector:
             services.start_projector()
+            services.start_bots()
         return services
 
     def start_projector(self) -> None:
@@ -120,10 +122,29 @@ class Services:
         self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
         self.projector.start()
 
+    def start_bots(self) -> None:
+        """Run the process managers — the bots' worker (:mod:`infra.bot_worker`) and the
+        timekeeper (:mod:`infra.timekeeper`) — in daemon threads until :meth:`close`."""
+        from infra.bot_worker import process_managers
+
+        for name, work in process_managers(self.store, self.redis.client, self.settings):
+
+            def run(work: Any = work, name: str = name) -> None:
+                try:
+                    work(self.stop)
+                except Exception:
+                    log.exception("%s stopped", name)
+
+            thread = threading.Thread(target=run, name=f"cardroom-{name}", daemon=True)
+            thread.start()
+            self.bots.append(thread)
+
     def close(self) -> None:
         self.stop.set()
         if self.projector is not None:
             self.projector.join(timeout=10)
+        for thread in self.bots:
+            thread.join(timeout=10)
         self.redis.close()
         self.store.close()
 

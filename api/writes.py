@@ -12,11 +12,13 @@ from uuid import UUID
 
 from api.auth import seat_of
 from api.commands import to_command
-from api.problems import ApiProblem
+from api.problems import MALFORMED, ApiProblem
 from api.schemas import CommandAccepted, CreateTable, SeatTaken, TableCreated, TakeSeat
 from api.services import Services
+from bots import UnknownBot
 from domain.cards import CardError, card
 from domain.games import game_named
+from infra import bot_worker
 from infra.records import IdempotencyKeyReused
 
 
@@ -60,8 +62,16 @@ def canonical_decks(decks: list[list[str]]) -> list[list[str]]:
 
 
 def take_seat(services: Services, table_id: UUID, body: TakeSeat) -> SeatTaken:
-    """Seat a player; the answer holds the seat's bearer token, shown only this once."""
+    """Seat a player; the answer holds the seat's bearer token, shown only this once. With
+    ``bot`` instead of ``name`` a server-side bot takes the seat (:mod:`infra.bot_worker`)."""
     services.queries.facts(table_id)  # 404 for an unknown table
+    if body.bot is None and body.name is None:
+        raise ApiProblem(400, MALFORMED, "missing required field `name` (or `bot`)", field="name")
+    if body.bot is not None and body.name is not None:
+        raise ApiProblem(400, MALFORMED, "send `name` or `bot`, not both", field="bot")
+    if body.bot is not None:
+        return seat_bot(services, table_id, body.bot, body.seat)
+    assert body.name is not None
     seat, token, result = services.commands.take_seat(table_id, body.name.strip(), body.seat)
     return SeatTaken(
         table_id=str(table_id),
@@ -69,6 +79,22 @@ def take_seat(services: Services, table_id: UUID, body: TakeSeat) -> SeatTaken:
         token=token,
         version=result.version,
         position=result.position,
+    )
+
+
+def seat_bot(services: Services, table_id: UUID, kind: str, seat: int | None) -> SeatTaken:
+    """A server-side bot of ``kind`` takes a seat; nobody receives its token."""
+    try:
+        seated, result = bot_worker.seat_bot(services.store, table_id, kind, seat)
+    except UnknownBot as error:
+        raise ApiProblem(422, "unknown-bot", str(error), field="bot") from error
+    return SeatTaken(
+        table_id=str(table_id),
+        seat=seated,
+        token="",
+        version=result.version,
+        position=result.position,
+        bot=kind,
     )
 
 

@@ -37,14 +37,27 @@ counters) are not the game's: the projections build them (:mod:`projections`).
 * ``seat_for_token(state, token_hash) -> int | None`` — which seat a token hash holds.
 * ``bot_options(hands) -> dict`` — the options of a table of random bots meant to play
   ``hands`` hands (``cardroom simulate``); none by default.
+* ``timeout_move(state, seat) -> command | None`` — the move a seat whose turn ran out makes
+  (:mod:`domain.table.clock`); the Game adds the clock's commands (``time_out``, ``sit_in``)
+  and events (``TurnTimedOut``, ``SatIn``) to every game, and they leave its state as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
+from domain.errors import IllegalCommand
 from domain.table import Seating, hand_of
+from domain.table.clock import (
+    CLOCK_EVENTS,
+    SatIn,
+    SitIn,
+    TimeOut,
+    TurnTimedOut,
+    forced_moves,
+    sit_in,
+)
 from domain.table.kernel import TableRules
 
 Viewer = int | None  # a seat number, or None for a spectator
@@ -97,16 +110,18 @@ class Game(Generic[S, C, E]):
         settles_hand: Callable[[E], bool],
         decision: Callable[[S | None, C], tuple[list[E], S]] | None = None,
         bot_options: Callable[[int], dict[str, Any]] | None = None,
+        timeout_move: Callable[[S, int], C | None] | None = None,
     ) -> None:
         self.name = name
-        self.command_type = command_type  # the tagged union of commands (msgspec-decodable)
-        self.event_type = event_type  # the tagged union of events
+        # the tagged unions of commands and events (msgspec-decodable), with the clock's
+        self.command_type = command_type | TimeOut | SitIn
+        self.event_type = event_type | TurnTimedOut | SatIn
         self.rules = rules
         self.visibility = visibility
         self.table = table
         # The flat names, bound once: the hot paths call them without a hop.
-        self.decide: Callable[[S | None, C], list[E]] = rules.decide
-        self.evolve: Callable[[S | None, E], S] = rules.evolve
+        self._decide = rules.decide
+        self._evolve = rules.evolve
         self.legal_commands: Callable[[S | None, int], list[C]] = rules.legal_commands
         self.to_act: Callable[[S | None], frozenset[int]] = rules.to_act
         self.view: Callable[..., dict[str, Any]] = visibility.view
@@ -115,12 +130,41 @@ class Game(Generic[S, C, E]):
         self.hand_of: Callable[[E], int] = hand_of
         self.seating: Callable[[S], Seating] = table.seating
         self.seat_for_token: Callable[[S | None, str], int | None] = table.seat_for_token
-        self.decision: Callable[[S | None, C], tuple[list[E], S]] = decision or self._fold
+        self._decision: Callable[[S | None, C], tuple[list[E], S]] = decision or self._fold
         self.bot_options: Callable[[int], dict[str, Any]] = bot_options or _no_options
+        self.timeout_move = timeout_move
+        self.decide: Callable[[S | None, C], list[E]] = self._decide_with_clock
+        self.evolve: Callable[[S | None, E], S] = self._evolve_with_clock
+        self.decision: Callable[[S | None, C], tuple[list[E], S]] = self._decision_with_clock
+
+    def _decide_with_clock(self, state: S | None, command: C) -> list[E]:
+        """The game's ``decide``, with the clock's commands (module docstring)."""
+        if isinstance(command, TimeOut | SitIn):
+            return self.decision(state, command)[0]
+        return self._decide(state, command)
+
+    def _evolve_with_clock(self, state: S | None, event: E) -> S:
+        """The game's ``evolve``; the clock's events leave the state as it is."""
+        if isinstance(event, CLOCK_EVENTS):
+            assert state is not None
+            return state
+        return self._evolve(state, event)
+
+    def _decision_with_clock(self, state: S | None, command: C) -> tuple[list[E], S]:
+        """``decide`` and the state after its events (see the module docstring)."""
+        if isinstance(command, TimeOut):
+            if state is None or self.timeout_move is None:
+                raise IllegalCommand(f"{self.name} tables have no turn clock")
+            return forced_moves(state, command, self.to_act, self.timeout_move, self._decision)
+        if isinstance(command, SitIn):
+            if state is None:
+                raise IllegalCommand("the table is not open yet")
+            return cast(list[E], sit_in(self.seating(state), command)), state
+        return self._decision(state, command)
 
     def _fold(self, state: S | None, command: C) -> tuple[list[E], S]:
         """The events ``command`` produces and the state after them (evolved one by one)."""
-        events = self.decide(state, command)
+        events = self._decide(state, command)
         after = state
         for event in events:
             after = self.evolve(after, event)

@@ -10,6 +10,8 @@ Every process (API, projector, CLI) reads the same variables:
 * ``CARDROOM_ALLOW_STACKED_DECKS=1`` — accept ``decks`` at table creation (tests, demos).
 * ``CARDROOM_VAR_DIR`` — where local state lives (default ``./var``).
 * ``CARDROOM_RATE_LIMITS`` — budgets per client address (:mod:`infra.limits`), or ``off``.
+* ``CARDROOM_BOT_THINK_SECONDS`` — how long a server-side bot waits before it acts (default
+  0.5; 0 in tests).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from infra.limits import RateLimits, RateLimitsError
 DEFAULT_EVENT_STORE = "sqlite:///./var/cardroom.db"
 DEFAULT_REDIS_PREFIX = "cardroom:"
 DEFAULT_VAR_DIR = "./var"
+DEFAULT_BOT_THINK_SECONDS = 0.5
 
 _TRUE = {"1", "true", "yes", "y", "on"}
 _FALSE = {"", "0", "false", "no", "n", "off"}
@@ -43,6 +46,19 @@ def _flag(env: Mapping[str, str], name: str) -> bool:
     raise SettingsError(f"{name}={raw!r}: expected 1/0, true/false, yes/no or on/off")
 
 
+def _seconds(env: Mapping[str, str], name: str) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return DEFAULT_BOT_THINK_SECONDS
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 60:
+        raise SettingsError(f"{name}={raw!r}: expected seconds from 0 to 60")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     """Where the event store, Redis and local state live, and what clients may do."""
@@ -53,6 +69,7 @@ class Settings:
     allow_stacked_decks: bool = False
     var_dir: Path = Path(DEFAULT_VAR_DIR)
     rate_limits: RateLimits = field(default_factory=RateLimits)
+    bot_think_seconds: float = DEFAULT_BOT_THINK_SECONDS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -84,6 +101,7 @@ class Settings:
             redis_prefix=prefix,
             allow_stacked_decks=_flag(source, "CARDROOM_ALLOW_STACKED_DECKS"),
             var_dir=Path(source.get("CARDROOM_VAR_DIR", "").strip() or DEFAULT_VAR_DIR),
+            bot_think_seconds=_seconds(source, "CARDROOM_BOT_THINK_SECONDS"),
         )
 
     def __repr__(self) -> str:

@@ -1,9 +1,12 @@
-"""Random legal bots playing through the real write side (``cardroom simulate``).
+"""Bots playing through the real write side (``cardroom simulate``).
 
-Each bot picks uniformly among ``game.legal_commands(state, seat)`` for a seat the table waits
-for — the same legality the API enforces — and sends it through :meth:`TableStore.execute`,
-so a simulation exercises the store, its concurrency control and (when a projector runs) the
-read side exactly as real clients would.
+Each seat holds a bot of a kind (:mod:`bots`; ``random`` by default, kinds seated
+alternately, shifted by one seat per table) that decides from its seat's view and legal
+commands — the same legality the API enforces — and sends the command through
+:meth:`TableStore.execute`, so a simulation exercises the store, its concurrency control and
+(when a projector runs) the read side exactly as real clients would. Every table it opens is
+ended before it returns (``close_table`` once the hands asked for are played); the report
+holds each table's seats and figures per bot kind (:class:`bots.tally.Tally`).
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from bots.arena import bot_turn, seat_kinds
+from bots.tally import Tally
 from domain.cards import derive_seed
 from domain.games import game_named
-from domain.table import CloseTable
+from domain.table import ENDED, CloseTable
 from infra.store import TableStore
 
 # A hand with random bots is long but finite; this guards against a rules bug looping forever.
@@ -41,6 +46,9 @@ class SimulationReport:
     seconds: float = 0.0
     last_position: int = 0
     table_ids: list[UUID] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
+    # per table: the seats' names, bots and final view figures (chips or team scores)
+    results: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def commands_per_second(self) -> float:
@@ -56,10 +64,14 @@ def play_table(
     options: Mapping[str, Any] | None = None,
     on_hand: Callable[[], None] | None = None,
     report: SimulationReport | None = None,
+    bots: tuple[str, ...] = ("random",),
+    shift: int = 0,
 ) -> SimulationReport:
-    """Open a table, seat bots, and play until ``hands`` hands settle or the table ends."""
+    """Open a table, seat bots (``bots`` alternately from seat ``shift``), play until
+    ``hands`` hands settle or the table ends, then end the table."""
     report = report if report is not None else SimulationReport()
     rng = random.Random(derive_seed(seed, "bots"))
+    bot_seed = derive_seed(seed, "bot-turns")
     # The game's options for a table of bots (e.g. Bourré's end themselves after ``hands``
     # hands, so the lobby then shows them ended), overridden by the caller's.
     table_options = {**game_named(game).bot_options(hands), **(options or {})}
@@ -69,8 +81,9 @@ def play_table(
     report.table_ids.append(table_id)
     report.events += len(result.events)
     opened = store.get(table_id)
-    for seat in range(opened.game.seating(opened.state).seats):
-        _, _, result = store.take_seat(table_id, f"bot-{seat}", seat)
+    kinds = seat_kinds(bots, opened.game.seating(opened.state).seats, shift)
+    for seat, kind in enumerate(kinds):
+        _, _, result = store.take_seat(table_id, f"{kind} bot {seat}", seat)
         report.commands += 1
         report.events += len(result.events)
     settled = 0
@@ -82,19 +95,20 @@ def play_table(
         if not waiting:
             break  # the table ended (hand limit, match won) or waits for nobody
         seat = rng.choice(waiting)
-        legal = rules.legal_commands(table.state, seat)
-        if not legal:
+        command = bot_turn(rules, table.state, seat, kinds[seat], bot_seed, table.version)
+        if command is None:
             raise SimulationStuck(
                 f"table {table_id} version {table.version}: seat {seat} is to act "
                 "but has no legal command"
             )
-        result = store.execute(table_id, rng.choice(legal))
+        result = store.execute(table_id, command)
         report.commands += 1
         report.events += len(result.events)
         report.last_position = max(report.last_position, result.position)
         since_settle += 1
         for recorded in result.events:
             if rules.settles_hand(recorded.event):
+                report.tally.hand(recorded.event, kinds)
                 settled += 1
                 since_settle = 0
                 report.hands += 1
@@ -104,32 +118,50 @@ def play_table(
             raise SimulationStuck(
                 f"table {table_id}: no hand settled in {MAX_COMMANDS_PER_HAND} commands"
             )
-    _close(store, table_id, rng, report)
+    _end(store, table_id, report, bot_seed, kinds)
+    final = store.get(table_id)
+    view = final.game.view(final.state, None)
+    report.tally.chips(view, kinds)
+    report.results.append(_result(table_id, view, kinds))
     report.tables += 1
     report.seconds += time.perf_counter() - started
     return report
 
 
-def _close(store: TableStore, table_id: UUID, rng: random.Random, report: SimulationReport) -> None:
-    """End a table that is still open (a Burraco match short of its target): seat 0 closes it,
-    and the bots finish whatever the game plays out first, so no simulated table stays
-    "playing" (the lobby then shows it ended, its replay complete)."""
+def _end(
+    store: TableStore, table_id: UUID, report: SimulationReport, seed: int, kinds: list[str]
+) -> None:
+    """End the table: ``close_table``, then play out the hand in progress (Bourré settles it
+    before ending, rule-wise) with the same bots."""
     table = store.get(table_id)
-    if table.game.seating(table.state).status == "ended":
+    if table.game.seating(table.state).status == ENDED:
         return
-    result = store.execute(table_id, CloseTable(seat=0))
+    report.events += len(store.execute(table_id, CloseTable(seat=0)).events)
     report.commands += 1
-    report.events += len(result.events)
     for _ in range(MAX_COMMANDS_PER_HAND):
         table = store.get(table_id)
         waiting = sorted(table.game.to_act(table.state))
-        if not waiting or table.game.seating(table.state).status == "ended":
-            break
-        seat = rng.choice(waiting)
-        result = store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
+        if not waiting:
+            return
+        command = bot_turn(table.game, table.state, waiting[0], kinds[waiting[0]], seed,
+                           table.version)  # fmt: skip
+        report.events += len(store.execute(table_id, command).events)
         report.commands += 1
-        report.events += len(result.events)
-    report.last_position = max(report.last_position, result.position)
+    raise SimulationStuck(f"table {table_id}: the last hand did not end after close_table")
+
+
+def _result(table_id: UUID, view: dict[str, Any], kinds: list[str]) -> dict[str, Any]:
+    """One table's outcome for the summary: seats with bot, chips or team score, winner."""
+    seats = []
+    for entry in view["seats"]:
+        figure = entry.get("net")
+        if figure is None:  # a partnership game: the seat's team score
+            figure = next(t["score"] for t in view.get("teams", []) if entry["seat"] in t["seats"])
+        seats.append({"seat": entry["seat"], "bot": kinds[entry["seat"]], "score": figure})
+    best = max(s["score"] for s in seats)
+    winners = [s["seat"] for s in seats if s["score"] == best]
+    return {"table": str(table_id), "status": view.get("status"), "seats": seats,
+            "winners": winners}  # fmt: skip
 
 
 def simulate(
@@ -142,6 +174,7 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     on_hand: Callable[[], None] | None = None,
     workers: int = 1,
+    bots: tuple[str, ...] = ("random",),
 ) -> SimulationReport:
     """Play ``tables`` tables of ``hands`` hands each from one seed, ``workers`` at a time
     (threads sharing the store, as API workers do). ``seconds`` is the wall-clock time."""
@@ -155,7 +188,7 @@ def simulate(
     def one(index: int) -> SimulationReport:
         return play_table(
             store, game, hands, derive_seed(seed, "simulate", index), options=options,
-            on_hand=hand_done,
+            on_hand=hand_done, bots=bots, shift=index,
         )  # fmt: skip
 
     started = time.perf_counter()
@@ -169,4 +202,6 @@ def simulate(
         report.events += part.events
         report.last_position = max(report.last_position, part.last_position)
         report.table_ids += part.table_ids
+        report.tally.add(part.tally)
+        report.results += part.results
     return report

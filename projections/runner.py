@@ -210,10 +210,11 @@ class Projector:
     def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
         """The table after ``note``'s event: evolved in memory, or loaded from the store."""
         if table is not None and table.version == note.version - 1:
-            table.apply(note.event, note.version)
+            table.apply(note.event, note.version, getattr(note, "at", None))
             return table
         if note.version == 1 and isinstance(note.event, TableOpened):
             table = TableProjection.opened(note.table_id, note.event)
+            table.last_at = getattr(note, "at", None)
         else:
             table = TableProjection.load(self._store, note.table_id, note.version)
         self._tables[note.table_id] = table

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -85,6 +86,7 @@ class TableProjection:
     # States of the last ``delay + 1`` versions, oldest first (only kept when delay > 0).
     recent: deque[Any] = field(default_factory=deque)
     ended: bool = False
+    last_at: datetime | None = None  # when the last event was stored (turn deadlines)
 
     @classmethod
     def opened(cls, table_id: UUID, event: TableOpened) -> TableProjection:
@@ -121,18 +123,21 @@ class TableProjection:
         )
         table.recent = deque([loaded.state], maxlen=delay + 1) if delay else deque()
         for stored in source.events(table_id, oldest + 1, version) if version > oldest else ():
-            table.apply(stored.event, stored.version)
+            table.apply(stored.event, stored.version, getattr(stored, "at", None))
         if version == oldest:
             last = source.events(table_id, version, version)
             table.ended = bool(last) and isinstance(last[-1].event, TableEnded)
+            table.last_at = getattr(last[-1], "at", None) if last else None
         if table.version != version:
             raise ProjectionError(f"table {table_id}: could not load version {version}")
         return table
 
-    def apply(self, event: Any, version: int) -> None:
-        """Evolve by one event (the game's ``evolve``; facts only)."""
+    def apply(self, event: Any, version: int, at: datetime | None = None) -> None:
+        """Evolve by one event (the game's ``evolve``; facts only); ``at``: when it was
+        stored."""
         self.state = self.game.evolve(self.state, event)
         self.version = version
+        self.last_at = at
         if self.delay:
             self.recent.append(self.state)
         if isinstance(event, PlayerSeated):

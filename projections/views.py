@@ -11,10 +11,14 @@ key                             type   holds
 
 Both hold :func:`table_view`: ``tableId``, ``game`` and ``version`` framing the game's own
 ``view`` of the state for that viewer, so the read models show exactly what the rules show.
+On a table with a turn clock (option ``turn_seconds``) the live views add ``deadline``: the
+stored time of the event that prompted the turn plus ``turn_seconds`` (ISO 8601), so a
+rebuild shows the same deadlines (design §9).
 """
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import UUID
 
@@ -25,12 +29,32 @@ from projections.tracking import Batch
 
 
 def table_view(
-    game: Game, table_id: UUID, state: Any, version: int, viewer: Viewer
+    game: Game,
+    table_id: UUID,
+    state: Any,
+    version: int,
+    viewer: Viewer,
+    last_at: datetime | None = None,
 ) -> dict[str, Any]:
-    """``viewer``'s view of the table at ``version`` (a seat, or ``None`` for spectators)."""
+    """``viewer``'s view of the table at ``version`` (a seat, or ``None`` for spectators);
+    ``last_at``: when the event at ``version`` was stored (for the turn's ``deadline``)."""
     view = {"tableId": str(table_id), "game": game.name, "version": version}
     view.update(game.view(state, viewer))
+    deadline = turn_deadline(view, last_at)
+    if deadline is not None:
+        view["deadline"] = deadline.isoformat()
     return view
+
+
+def turn_deadline(view: dict[str, Any], last_at: datetime | None) -> datetime | None:
+    """When the turn a view shows runs out: the prompting event's time + ``turn_seconds``;
+    ``None`` without a clock, a time, or anyone to act."""
+    seconds = (view.get("options") or {}).get("turn_seconds")
+    if seconds is None or last_at is None or not view.get("toAct"):
+        return None
+    if view.get("status") != "playing":
+        return None
+    return last_at + timedelta(seconds=float(seconds))
 
 
 class PublicView(TableReadModel):
@@ -42,7 +66,9 @@ class PublicView(TableReadModel):
 
     def write_table(self, batch: Batch, table: TableProjection, outcome: Outcome) -> None:
         state, version = table.public()
-        view = table_view(table.game, table.table_id, state, version, None)
+        live = version == table.version
+        view = table_view(table.game, table.table_id, state, version, None,
+                          table.last_at if live else None)  # fmt: skip
         batch.set(self.key(table.table_id), encode(view))
 
     def read(self, table_id: UUID) -> bytes | None:
@@ -58,7 +84,9 @@ class SeatViews(TableReadModel):
 
     def write_table(self, batch: Batch, table: TableProjection, outcome: Outcome) -> None:
         for seat in sorted(table.seats):
-            view = table_view(table.game, table.table_id, table.state, table.version, seat)
+            view = table_view(
+                table.game, table.table_id, table.state, table.version, seat, table.last_at
+            )
             batch.set(self.key(table.table_id, seat), encode(view))
 
     def read(self, table_id: UUID, seat: int) -> bytes | None:

@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.bourre import legal, visibility
+from domain.bourre.clock import timeout_move
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import TABLE, decide, decision
 from domain.bourre.events import HandEvent, HandSettled
@@ -84,4 +85,5 @@ GAME: Game[Table, Any, Any] = Game(
     decision=decision,
     # seven bots; the table ends itself after the hands asked for (the lobby shows it ended)
     bot_options=lambda hands: {"seats": 7, "hands": hands},
+    timeout_move=timeout_move,
 )

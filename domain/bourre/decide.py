@@ -3,7 +3,8 @@
 A command is checked and turned into its events; then the table's automatic consequences
 follow in the same decision: a full trick is won (rule 18), a finished hand is settled
 (rules 16, 23–27), and the next hand starts at once with its antes and deal (rules 4–10) —
-until option ``hands`` is reached or closing was requested.
+until option ``hands`` is reached, a player's net reaches ``target_chips``, or closing was
+requested.
 
 Table-level commands (``open_table``, ``take_seat``, ``close_table``) are decided by the
 table kernel (:mod:`domain.table.kernel`); Bourré plugs in its options, its 52-card pack, the
@@ -150,6 +151,9 @@ def follow_up(table: Table) -> list[Event]:
         limit = table.options.hands
         if limit is not None and hand.number >= limit:
             return [TableEnded(reason="hands")]
+        target = table.options.target_chips
+        if target is not None and max(table.nets) >= target:
+            return [TableEnded(reason="target_chips")]
         if table.close_requested:
             return [TableEnded(reason="closed")]
         return start_hand(table, hand.number + 1)

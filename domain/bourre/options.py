@@ -59,6 +59,7 @@ class Options(msgspec.Struct, frozen=True, kw_only=True):
     tie: str = "carry"
     reshuffle_pool: str = "served_discards"
     hands: int | None = None
+    target_chips: int | None = None  # the table ends once a player's net reaches it
 
     @property
     def hand_size(self) -> int:
@@ -105,7 +106,7 @@ def parse_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Options]:
     three discards: those defaults follow from it, and a contradicting explicit value is
     rejected rather than silently changed.
     """
-    common, rest = split_options(raw, "bourre", ["seats", *DEFAULTS])
+    common, rest = split_options(raw, "bourre", ["seats", *DEFAULTS, "target_chips"])
     if "seats" not in rest:
         raise InvalidOption("seats", "is required (2 to 8 players)")
     seats = _int("seats", rest["seats"], 2, 8)
@@ -138,8 +139,11 @@ def parse_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Options]:
         tie=_choice("tie", values["tie"], TIE_MODES),
         reshuffle_pool=_choice("reshuffle_pool", values["reshuffle_pool"], RESHUFFLE_POOLS),
         hands=_optional_int("hands", values["hands"], 1, 1_000_000),
+        target_chips=_optional_int("target_chips", rest.get("target_chips"), 1, MAX_CHIPS),
     )
     normalised = {**common, **msgspec.structs.asdict(options), "buy_in": None}
+    if options.target_chips is None:
+        del normalised["target_chips"]  # recorded only when given: older tables read the same
     return normalised, options
 
 

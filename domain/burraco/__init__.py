@@ -48,6 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.burraco import legal, visibility
+from domain.burraco.clock import timeout_move
 from domain.burraco.commands import BurracoCommand
 from domain.burraco.decide import TABLE, decide, decision
 from domain.burraco.events import BurracoEvent, HandAbandoned, HandScored
@@ -79,4 +80,5 @@ GAME: Game[Table, Any, Any] = Game(
     settles_hand=settles_hand,
     decision=decision,
     bot_options=lambda hands: {"seats": 4},  # two partnerships; the match decides the end
+    timeout_move=timeout_move,
 )

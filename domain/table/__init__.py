@@ -60,6 +60,7 @@ class TakeSeat(Command, frozen=True, tag="take_seat"):
     name: str
     token_hash: str
     seat: int | None = None
+    bot: str | None = None  # a server-side bot's kind (the write side checks it exists)
 
 
 class CloseTable(Command, frozen=True, tag="close_table"):
@@ -75,10 +76,13 @@ class TableOpened(Event, frozen=True, tag="TableOpened"):
     fixed_deals: bool = False  # public: the creator chose the seed or the decks
 
 
-class PlayerSeated(Event, frozen=True, tag="PlayerSeated"):
+class PlayerSeated(Event, frozen=True, tag="PlayerSeated", omit_defaults=True):
+    """A seat taken. ``omit_defaults``: a person's seat is stored as before bots existed."""
+
     seat: int
     name: str
     token_hash: str  # SHA-256 of the seat's bearer token; the token itself is never stored
+    bot: str | None = None  # the kind of the server-side bot playing this seat, if any
 
 
 class TableEnded(Event, frozen=True, tag="TableEnded"):

@@ -3,7 +3,9 @@
 ``reveal``: ``after_hand`` (default) shows a hand's hidden cards in timelines and replays once
 it is settled; ``never`` keeps them hidden. ``spectator_delay``: spectators see the table this
 many events behind live (default 0). They are visibility, not rules: the kernel checks them,
-each game checks its own keys.
+each game checks its own keys. The turn clock's options (``turn_seconds``,
+``timeouts_to_sit_out``, :mod:`domain.table.clock`) are accepted by every game too, and kept
+only when given.
 """
 
 from __future__ import annotations
@@ -26,16 +28,20 @@ def split_options(
     accepts (its own and the common ones) in the message."""
     if not isinstance(raw, Mapping):
         raise InvalidOption("options", "must be an object")
+    from domain.table.clock import CLOCK_OPTIONS, check_clock_options
+
     own_keys = list(accepted)
     common = dict(COMMON_OPTION_DEFAULTS)
     own: dict[str, Any] = {}
     for key, value in raw.items():
         if key in common:
             common[key] = value
+        elif key in CLOCK_OPTIONS:
+            continue
         elif key in own_keys:
             own[key] = value
         else:
-            every = ", ".join([*own_keys, *COMMON_OPTION_DEFAULTS])
+            every = ", ".join([*own_keys, *COMMON_OPTION_DEFAULTS, *CLOCK_OPTIONS])
             raise InvalidOption(key, f"unknown option for {game}; accepted options: {every}")
     if common["reveal"] not in REVEAL_VALUES:
         raise InvalidOption("reveal", f"must be one of {', '.join(REVEAL_VALUES)}")
@@ -48,4 +54,5 @@ def split_options(
         raise InvalidOption(
             "spectator_delay", f"must be an integer from 0 to {MAX_SPECTATOR_DELAY}"
         )
+    common.update(check_clock_options(raw))
     return common, own

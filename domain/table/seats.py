@@ -53,7 +53,7 @@ def seat_taken(seating: Seating, holder: int | None, command: TakeSeat) -> Playe
         raise SeatUnavailable(f"there is no seat {seat!r}: seats are 0 to {n - 1}")
     elif seating.names[seat] is not None:
         raise SeatUnavailable(f"seat {seat} is taken")
-    return PlayerSeated(seat=seat, name=name, token_hash=command.token_hash)
+    return PlayerSeated(seat=seat, name=name, token_hash=command.token_hash, bot=command.bot)
 
 
 def is_seated(seating: Seating, seat: object) -> bool:

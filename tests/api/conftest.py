@@ -23,6 +23,7 @@ def make_settings(tmp: Path, redis_url: str, prefix: str, *, stacked: bool = Tru
         redis_prefix=prefix,
         allow_stacked_decks=stacked,
         var_dir=tmp,
+        bot_think_seconds=0.0,
     )
 
 

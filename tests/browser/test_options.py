@@ -24,10 +24,13 @@ def _keys(block: str) -> dict[str, str]:
 
 
 def offered_options(game: str) -> dict[str, str]:
-    """The keys and defaults of ``game`` in options.js (with the common ones it spreads)."""
+    """The keys and defaults of ``game`` in options.js, with the shared lists it spreads
+    (``...COMMON``, ``...CLOCK``)."""
     block = OPTIONS_JS.split(f"  {game}: [", 1)[1].split("\n  ],", 1)[0]
-    common = OPTIONS_JS.split("const COMMON = [", 1)[1].split("\n];", 1)[0]
-    return {**_keys(block), **(_keys(common) if "...COMMON" in block else {})}
+    offered = _keys(block)
+    for shared in re.findall(r"\.\.\.(\w+),", block):
+        offered.update(_keys(OPTIONS_JS.split(f"const {shared} = [", 1)[1].split("\n];", 1)[0]))
+    return offered
 
 
 @pytest.mark.parametrize("game", ["bourre", "burraco"])

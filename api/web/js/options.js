@@ -10,6 +10,17 @@ const COMMON = [
     help: "Spectators see the table this many events behind live (design §5)." },
 ];
 
+// The turn clock (docs/rules: options turn_seconds, timeouts_to_sit_out), the same in every game.
+const CLOCK = [
+  { key: "turn_seconds", kind: "optint", min: 1, max: 86400, default: null,
+    help: "A turn clock: when a turn runs out the seat makes the rules' timeout move (Bourré: "
+      + "pass or play the lowest legal card; Burraco: draw and discard the card drawn). Empty: "
+      + "no clock." },
+  { key: "timeouts_to_sit_out", kind: "int", min: 1, max: 1000, default: 3,
+    help: "After this many timeouts the seat sits out and a bot plays it until the player "
+      + "sits in again." },
+];
+
 export const OPTIONS = {
   bourre: [
     { key: "seats", kind: "int", min: 2, max: 8, default: 5, required: true,
@@ -49,6 +60,10 @@ export const OPTIONS = {
         + "served, or all discards." },
     { key: "hands", kind: "optint", min: 1, max: 1000000, default: null,
       help: "Play this many hands, then the table ends; empty: until the table is closed." },
+    { key: "target_chips", kind: "optint", min: 1, max: 1000000000, default: null,
+      help: "The table ends after the hand that takes a player's net to this many chips; "
+        + "empty: no target." },
+    ...CLOCK,
     ...COMMON,
   ],
   burraco: [
@@ -69,6 +84,7 @@ export const OPTIONS = {
       help: "Rule 13: whether a player who took a one-card pile may discard that same card." },
     { key: "stalemate_rounds", kind: "int", min: 1, max: 1000, default: 1,
       help: "Rule 21: full rounds of single-card pile takes, nobody drawing, that end the hand." },
+    ...CLOCK,
     ...COMMON,
   ],
 };

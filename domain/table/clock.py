@@ -1,0 +1,127 @@
+"""Turn clocks (design §9): the timeout a timekeeper issues, sitting out and back in.
+
+The domain has no clock. A table with option ``turn_seconds`` has a turn deadline that the
+outer layers compute from the recorded time of the event that prompted the turn; when it
+passes, the timekeeper sends :class:`TimeOut` for the seat to act. Its events record what
+happened: :class:`TurnTimedOut` (the seat's timeouts so far, and whether it is now sat out),
+then the events of the game's forced move (Bourré: pass, or the lowest legal card; Burraco:
+draw and discard the card drawn) — :func:`forced_moves`, from the game's ``timeout_move``.
+After ``timeouts_to_sit_out`` timeouts the seat is sat out: a bot plays it until the player
+sends :class:`SitIn`, recorded as :class:`SatIn`. Neither event changes the game's state.
+
+Options (accepted by every game, recorded only when given so older tables read the same):
+``turn_seconds`` (default none: no clock) and ``timeouts_to_sit_out`` (default 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.errors import IllegalCommand, InvalidOption, NotYourTurn
+from domain.table import Command, Event, Seating
+
+CLOCK_OPTIONS = ("turn_seconds", "timeouts_to_sit_out")
+DEFAULT_TIMEOUTS_TO_SIT_OUT = 3
+MAX_TURN_SECONDS = 86_400
+MAX_TIMEOUTS = 100
+MAX_FORCED_STEPS = 4  # Burraco: a draw and a discard
+
+
+class TimeOut(Command, frozen=True, tag="time_out"):
+    """The timekeeper's: ``seat``'s turn ran out. ``timeouts`` counts this one; ``sat_out``
+    whether the seat now sits out (the timekeeper reads both from the table's events)."""
+
+    seat: int
+    timeouts: int = 1
+    sat_out: bool = False
+
+
+class SitIn(Command, frozen=True, tag="sit_in"):
+    """A sat-out player takes their seat back from the bot."""
+
+    seat: int
+
+
+class TurnTimedOut(Event, frozen=True, tag="TurnTimedOut"):
+    seat: int
+    timeouts: int
+    sat_out: bool
+
+
+class SatIn(Event, frozen=True, tag="SatIn"):
+    seat: int
+
+
+CLOCK_COMMANDS = (TimeOut, SitIn)
+CLOCK_EVENTS = (TurnTimedOut, SatIn)
+
+
+def check_clock_options(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The clock options given (checked); absent ones are left out."""
+    out: dict[str, Any] = {}
+    if "turn_seconds" in raw:
+        value = raw["turn_seconds"]
+        if value is not None and (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not 0 < value <= MAX_TURN_SECONDS
+        ):
+            raise InvalidOption(
+                "turn_seconds", f"must be null or a number of seconds up to {MAX_TURN_SECONDS}"
+            )
+        out["turn_seconds"] = value
+    if "timeouts_to_sit_out" in raw:
+        value = raw["timeouts_to_sit_out"]
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TIMEOUTS:
+            raise InvalidOption(
+                "timeouts_to_sit_out", f"must be an integer from 1 to {MAX_TIMEOUTS}"
+            )
+        out["timeouts_to_sit_out"] = value
+    return out
+
+
+def turn_seconds(options: Mapping[str, Any]) -> float | None:
+    """A table's turn length (``None``: no clock), from its recorded options."""
+    value = options.get("turn_seconds")
+    return None if value is None else float(value)
+
+
+def timeouts_to_sit_out(options: Mapping[str, Any]) -> int:
+    return int(options.get("timeouts_to_sit_out") or DEFAULT_TIMEOUTS_TO_SIT_OUT)
+
+
+def sit_in(seating: Seating, command: SitIn) -> list[Any]:
+    """Rule: only a seated player of a table in play may sit back in."""
+    seat = command.seat
+    if not (0 <= seat < seating.seats and seating.names[seat] is not None):
+        raise IllegalCommand("only a seated player may sit in")
+    if seating.status != "playing":
+        raise IllegalCommand("the table is not in play")
+    return [SatIn(seat=seat)]
+
+
+def forced_moves(
+    state: Any,
+    command: TimeOut,
+    to_act: Callable[[Any], frozenset[int]],
+    timeout_move: Callable[[Any, int], Any],
+    decision: Callable[[Any, Any], tuple[list[Any], Any]],
+) -> tuple[list[Any], Any]:
+    """The events of a timeout: :class:`TurnTimedOut`, then the game's forced moves for the
+    seat until the table no longer waits for it."""
+    seat = command.seat
+    if seat not in to_act(state):
+        raise NotYourTurn(f"seat {seat} is not to act: nothing to time out")
+    events: list[Any] = [
+        TurnTimedOut(seat=seat, timeouts=max(1, command.timeouts), sat_out=command.sat_out)
+    ]
+    for _ in range(MAX_FORCED_STEPS):
+        if seat not in to_act(state):
+            break
+        move = timeout_move(state, seat)
+        if move is None:
+            break
+        more, state = decision(state, move)
+        events += more
+    return events, state
