@@ -54,7 +54,7 @@ async def lobby(
     models; ended tables leave the lobby. ``?game=`` keeps one registered game's tables;
     ``?after=`` (e.g. the ``position`` a create answered) waits, bounded, until the lobby has
     caught up with it."""
-    return await blocking(reads.lobby, services, game, after)
+    return await reads.after(services, after, reads.lobby, game)
 
 
 ROUTES = [create_table, take_seat, lobby]
