@@ -6,6 +6,7 @@ Every header and query here is optional: leaving it out means the default behavi
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import urlencode
 from uuid import UUID
 
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
@@ -65,3 +66,30 @@ StreamFrom = Annotated[
     optional_position("from", "first version to send (default: only new events)", ge=1),
 ]
 TableId = Annotated[UUID, PathParameter(description="the table's id (a UUID)")]
+
+
+def next_page(path: str, query: dict[str, Any], **page: Any) -> dict[str, str]:
+    """The ``Link: <…>; rel="next"`` header of a paged answer: ``path`` with the same
+    filters (``query``) and ``page``'s parameters (e.g. a cursor); none when ``page`` holds
+    only ``None``."""
+    if all(value is None for value in page.values()):
+        return {}
+    merged = {**query, **page}
+    target = urlencode({key: value for key, value in merged.items() if value is not None})
+    return {"Link": f'<{path}?{target}>; rel="next"'}
+
+
+PageLimit = Annotated[
+    int,
+    QueryParameter(name="limit", required=False, ge=1, le=200, description="lines per page"),
+]
+Cursor = Annotated[
+    str | None,
+    QueryParameter(
+        name="cursor",
+        required=False,
+        min_length=1,
+        max_length=120,
+        description="the next page's cursor (from the `Link` header of the previous page)",
+    ),
+]

@@ -25,6 +25,7 @@ from api.services import Services, blocking
 from domain.errors import InvalidOption
 from domain.games import game_named
 from projections.ledger import Ledger
+from projections.lobby import OPEN, BadCursor
 
 log = logging.getLogger("cardroom.api")
 T = TypeVar("T")
@@ -92,15 +93,23 @@ def ledger_from_store(services: Services, table_id: UUID) -> dict[str, Any]:
     return Ledger.shape(loaded.game, loaded.state)
 
 
-def lobby(services: Services, game: str | None) -> list[dict[str, Any]]:
-    """The open tables, of one registered game if ``game`` is given (400 naming ``game``
-    for a name the registry does not know)."""
+def lobby(
+    services: Services, game: str | None, status: str | None, limit: int, cursor: str | None
+) -> tuple[list[dict[str, Any]], str | None]:
+    """A page of the lobby — the open tables, or those of one ``status`` — of one registered
+    game if ``game`` is given, and the cursor of the next page (400 naming ``game`` for a name
+    the registry does not know, ``cursor`` for one no page gave)."""
     if game is not None:
         try:
             game_named(game)
         except InvalidOption as error:
             raise ApiProblem(400, MALFORMED, error.message, field="game") from None
-    return services.read_models.lobby(game)
+    statuses = OPEN if status is None else (status,)
+    try:
+        page = services.read_models.lobby_page(statuses, game, limit, cursor)
+    except BadCursor as error:
+        raise ApiProblem(400, MALFORMED, str(error), field="cursor") from None
+    return page.lines, page.next_cursor
 
 
 def timeline(

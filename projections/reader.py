@@ -19,7 +19,7 @@ from domain.game import Viewer
 from projections.analytics import Analytics
 from projections.keys import Keys
 from projections.ledger import Ledger
-from projections.lobby import Lobby
+from projections.lobby import OPEN, Lobby, LobbyPage
 from projections.model import decode
 from projections.tracking import parse_position
 from projections.views import PublicView, SeatViews
@@ -58,6 +58,17 @@ class ReadModels:
     def lobby(self, game: str | None = None) -> list[dict[str, Any]]:
         """Open tables (waiting for players or playing), oldest first; ended tables leave it."""
         return self._lobby.read(game)
+
+    def lobby_page(
+        self,
+        statuses: tuple[str, ...] = OPEN,
+        game: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> LobbyPage:
+        """A page of the tables in ``statuses`` (default: open), oldest first, after
+        ``cursor``; raises :class:`~projections.lobby.BadCursor` for a cursor it did not give."""
+        return self._lobby.page(statuses, game, limit, cursor)
 
     def analytics(self) -> dict[str, dict[str, int]]:
         """Counters per scope: ``{"all": {...}, "bourre": {...}, "burraco": {...}}``."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from litestar import get, post
+from litestar import Request, Response, get, post
 from litestar.params import JSONBody, QueryParameter
 
 from api import reads, writes
-from api.params import AfterPosition, TableId
+from api.params import AfterPosition, Cursor, PageLimit, TableId, next_page
 from api.problems import documented
 from api.schemas import CreateTable, SeatTaken, TableCreated, TakeSeat
 from api.services import ServicesDep, blocking
@@ -17,6 +17,13 @@ GameFilter = Annotated[
     str | None,
     QueryParameter(
         name="game", required=False, max_length=40, description="only tables of this game"
+    ),
+]
+
+StatusFilter = Annotated[
+    Literal["waiting", "playing", "ended"] | None,
+    QueryParameter(
+        name="status", required=False, description="only tables in this status (default: open)"
     ),
 ]
 
@@ -48,13 +55,23 @@ async def take_seat(
 
 @get("/tables", summary="Lobby", responses=documented(400, 422, 503))
 async def lobby(
-    services: ServicesDep, game: GameFilter = None, after: AfterPosition = None
-) -> list[dict[str, Any]]:
-    """The open tables (waiting for players or playing), oldest first, from the read
-    models; ended tables leave the lobby. ``?game=`` keeps one registered game's tables;
+    request: Request[Any, Any, Any],
+    services: ServicesDep,
+    game: GameFilter = None,
+    status: StatusFilter = None,
+    limit: PageLimit = 50,
+    cursor: Cursor = None,
+    after: AfterPosition = None,
+) -> Response[list[dict[str, Any]]]:
+    """A page of tables, oldest first, from the read models: by default the open ones
+    (waiting for players or playing), with ``?status=`` those waiting, playing or ended.
+    ``?game=`` keeps one registered game's tables; ``?limit=`` (default 50, at most 200) sets
+    the page size; the next page's URL, same filters, is in ``Link: <…>; rel="next"``.
     ``?after=`` (e.g. the ``position`` a create answered) waits, bounded, until the lobby has
-    caught up with it."""
-    return await reads.after(services, after, reads.lobby, game)
+    caught up with it. Spectators' answers: each line is ``spectator_delay`` behind."""
+    lines, following = await reads.after(services, after, reads.lobby, game, status, limit, cursor)
+    link = next_page(request.url.path, dict(request.query_params), cursor=following)
+    return Response(lines, headers=link)
 
 
 ROUTES = [create_table, take_seat, lobby]
