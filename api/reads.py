@@ -29,6 +29,7 @@ from projections.lobby import OPEN, BadCursor
 
 log = logging.getLogger("cardroom.api")
 T = TypeVar("T")
+TIMELINE_PAGE = 500  # events in a timeline page unless ``limit`` says otherwise
 WAIT_TIMEOUT = 5.0  # seconds a read waits for the projection before answering 503
 
 
@@ -118,13 +119,21 @@ def timeline(
     authorization: str | None,
     start: int | None,
     end: int | None,
-) -> list[dict[str, Any]]:
-    """The caller's timeline from version ``start`` (default 1) to ``end``."""
+    limit: int = TIMELINE_PAGE,
+) -> tuple[list[dict[str, Any]], int | None]:
+    """A page of the caller's timeline: at most ``limit`` events from version ``start``
+    (default 1) to ``end``, and the version the next page starts at (None: no more)."""
     viewer = viewer_of(services, table_id, authorization)
     start = start or 1
     if end is not None and end < start:
         raise ApiProblem(400, MALFORMED, f"from={start} is after to={end}", field="from")
-    return services.queries.timeline(table_id, viewer, start, end)
+    last = start + limit  # one beyond the page: is there a next one?
+    page = services.queries.timeline(
+        table_id, viewer, start, last if end is None else min(end, last)
+    )
+    if len(page) <= limit:
+        return page, None
+    return page[:limit], start + limit
 
 
 def replay(

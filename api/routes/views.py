@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from litestar import MediaType, Response, get
+from litestar import MediaType, Request, Response, get
 from litestar.params import QueryParameter
 
 from api import reads
-from api.params import MAX_POSITION, AfterPosition, Authorization, TableId
+from api.params import MAX_POSITION, AfterPosition, Authorization, TableId, next_page
 from api.problems import documented
 from api.services import ServicesDep, blocking
 
@@ -25,6 +25,12 @@ FromVersion = Annotated[
 ToVersion = Annotated[
     int | None,
     QueryParameter(name="to", required=False, ge=1, le=MAX_POSITION, description="last version"),
+]
+TimelineLimit = Annotated[
+    int,
+    QueryParameter(
+        name="limit", required=False, ge=1, le=1000, description="events per page (default 500)"
+    ),
 ]
 AtVersion = Annotated[
     int, QueryParameter(name="at", ge=1, le=MAX_POSITION, description="the table version to show")
@@ -50,17 +56,22 @@ async def table_view(
     "/tables/{table_id:str}/timeline", summary="Timeline", responses=documented(400, 401, 404, 503)
 )
 async def timeline(
+    request: Request[Any, Any, Any],
     table_id: TableId,
     services: ServicesDep,
     authorization: Authorization = None,
     from_version: FromVersion = None,
     to_version: ToVersion = None,
-) -> list[dict[str, Any]]:
+    limit: TimelineLimit = reads.TIMELINE_PAGE,
+) -> Response[list[dict[str, Any]]]:
     """The events from ``from`` to ``to`` (versions, inclusive) as the caller may see them,
-    each with ``version``, ``type`` and ``at``. Settled hands show their hidden cards when the
-    table's ``reveal`` option is ``after_hand``."""
-    args = (services, table_id, authorization, from_version, to_version)
-    return await blocking(reads.timeline, *args)
+    each with ``version``, ``type`` and ``at``, a page of ``limit`` (default 500) at a time:
+    the next page's URL is in ``Link: <…>; rel="next"``. Settled hands show their hidden
+    cards when the table's ``reveal`` option is ``after_hand``."""
+    args = (services, table_id, authorization, from_version, to_version, limit)
+    page, following = await blocking(reads.timeline, *args)
+    link = next_page(request.url.path, dict(request.query_params), **{"from": following})
+    return Response(page, headers=link)
 
 
 @get(
