@@ -84,6 +84,7 @@ class Services:
     queries: TableQueries
     stop: threading.Event = field(default_factory=threading.Event)
     projector: threading.Thread | None = None
+    sweeper: threading.Thread | None = None
     _feed: PositionFeed | None = None
 
     @property
@@ -119,7 +120,8 @@ class Services:
         return services
 
     def start_projector(self) -> None:
-        """Run the projection runner in a daemon thread until :meth:`close`."""
+        """Run the projection runner (and the sweeper of abandoned tables) in daemon threads
+        until :meth:`close`."""
         from projections.runner import Projector
 
         # The projector reads through its own protocol of the store (events, get, notifications).
@@ -133,11 +135,17 @@ class Services:
 
         self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
         self.projector.start()
+        # Tables nobody joins are abandoned where the projector runs (api.sweeper).
+        from api.sweeper import start_sweeper
+
+        limit = self.settings.abandon_waiting_seconds
+        self.sweeper = start_sweeper(self.store, self.read_models, limit, self.stop)
 
     def close(self) -> None:
         self.stop.set()
-        if self.projector is not None:
-            self.projector.join(timeout=10)
+        for worker in (self.projector, self.sweeper):
+            if worker is not None:
+                worker.join(timeout=10)
         self.redis.close()
         self.store.close()
 

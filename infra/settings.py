@@ -9,6 +9,8 @@ Every process (API, projector, CLI) reads the same variables:
 * ``CARDROOM_REDIS_PREFIX`` — prefix of every read-model key (default ``cardroom:``).
 * ``CARDROOM_ALLOW_STACKED_DECKS=1`` — accept ``decks`` at table creation (tests, demos).
 * ``CARDROOM_VAR_DIR`` — where local state lives (default ``./var``).
+* ``CARDROOM_ABANDON_WAITING_SECONDS`` — a table waiting for players this long since its last
+  event is abandoned (default 3600; ``0`` or ``off`` never abandons).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from infra.eventstore_env import EventStoreURLError, eventsourcing_env, redacted
 DEFAULT_EVENT_STORE = "sqlite:///./var/cardroom.db"
 DEFAULT_REDIS_PREFIX = "cardroom:"
 DEFAULT_VAR_DIR = "./var"
+DEFAULT_ABANDON_WAITING_SECONDS = 3600.0
 
 _TRUE = {"1", "true", "yes", "y", "on"}
 _FALSE = {"", "0", "false", "no", "n", "off"}
@@ -41,6 +44,22 @@ def _flag(env: Mapping[str, str], name: str) -> bool:
     raise SettingsError(f"{name}={raw!r}: expected 1/0, true/false, yes/no or on/off")
 
 
+def _abandon_seconds(env: Mapping[str, str]) -> float | None:
+    name = "CARDROOM_ABANDON_WAITING_SECONDS"
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return DEFAULT_ABANDON_WAITING_SECONDS
+    if raw == "off":
+        return None
+    try:
+        seconds = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r}: expected seconds (e.g. 3600) or off") from None
+    if not 0 <= seconds < 10**9:  # also refuses nan and inf
+        raise SettingsError(f"{name}={raw!r}: expected seconds from 0 (off) to 10^9")
+    return seconds or None
+
+
 @dataclass(frozen=True)
 class Settings:
     """Where the event store, Redis and local state live, and what clients may do."""
@@ -50,6 +69,7 @@ class Settings:
     redis_prefix: str = DEFAULT_REDIS_PREFIX
     allow_stacked_decks: bool = False
     var_dir: Path = Path(DEFAULT_VAR_DIR)
+    abandon_waiting_seconds: float | None = DEFAULT_ABANDON_WAITING_SECONDS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -76,6 +96,7 @@ class Settings:
             redis_prefix=prefix,
             allow_stacked_decks=_flag(source, "CARDROOM_ALLOW_STACKED_DECKS"),
             var_dir=Path(source.get("CARDROOM_VAR_DIR", "").strip() or DEFAULT_VAR_DIR),
+            abandon_waiting_seconds=_abandon_seconds(source),
         )
 
     def __repr__(self) -> str:

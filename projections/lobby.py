@@ -155,6 +155,14 @@ class Lobby(TableReadModel):
                 return lines
             cursor = page.next_cursor
 
+    def waiting_opened_before(self, cutoff: float) -> Iterator[str]:
+        """The ids of tables waiting for players that opened before ``cutoff`` (POSIX
+        seconds), oldest first: the candidates for abandonment."""
+        for score, table_id in self._members(self.status_key(WAITING), None):
+            if score >= cutoff:
+                return
+            yield table_id
+
     def page(
         self, statuses: Iterable[str], game: str | None, limit: int, cursor: str | None
     ) -> LobbyPage:

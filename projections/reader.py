@@ -10,6 +10,7 @@ position each commit announces on ``{p}positions`` (:mod:`projections.tracking`)
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
@@ -69,6 +70,11 @@ class ReadModels:
         """A page of the tables in ``statuses`` (default: open), oldest first, after
         ``cursor``; raises :class:`~projections.lobby.BadCursor` for a cursor it did not give."""
         return self._lobby.page(statuses, game, limit, cursor)
+
+    def waiting_opened_before(self, cutoff: float) -> Iterator[str]:
+        """Ids of tables waiting for players opened before ``cutoff`` (POSIX seconds), oldest
+        first (read lazily)."""
+        return self._lobby.waiting_opened_before(cutoff)
 
     def analytics(self) -> dict[str, dict[str, int]]:
         """Counters per scope: ``{"all": {...}, "bourre": {...}, "burraco": {...}}``."""

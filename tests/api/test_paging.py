@@ -3,12 +3,16 @@ pages, each answer naming the next page in ``Link: <…>; rel="next"`` with the 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
 from litestar.testing import TestClient
 
+from api.app import create_app
+from infra.settings import Settings
 from tests.api.helpers import SPADES_SWEEP_DECK, act, assert_problem, head, open_table, sit
+from tests.waiting import wait_until
 
 DECLARE = {"type": "declare", "play": True, "discard": []}
 
@@ -31,6 +35,10 @@ def pages(client: TestClient[Any], url: str) -> list[list[dict[str, Any]]]:
     return found
 
 
+def joined(found: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    return [line for page in found for line in page]
+
+
 def ids(lines: list[dict[str, Any]]) -> list[str]:
     return [line["tableId"] for line in lines]
 
@@ -46,12 +54,12 @@ def test_the_lobby_lists_each_status_a_page_at_a_time(client: TestClient[Any]) -
 
     by_two = pages(client, f"/tables?status=waiting&limit=2&{caught_up}")
     assert [len(page) for page in by_two] == [2, 2, 1]
-    assert sum(by_two, []) == client.get("/tables?status=waiting").json()
-    assert ids(sum(by_two, [])) == waiting  # oldest first
+    assert joined(by_two) == client.get("/tables?status=waiting").json()
+    assert ids(joined(by_two)) == waiting  # oldest first
     assert ids(client.get("/tables?status=playing").json()) == [playing]
     assert ids(client.get("/tables?status=ended").json()) == [ended]
     # The default listing is the open tables: waiting and playing, in opening order.
-    assert ids(sum(pages(client, "/tables?limit=4"), [])) == [*waiting, playing]
+    assert ids(joined(pages(client, "/tables?limit=4"))) == [*waiting, playing]
 
 
 def test_a_lobby_page_link_keeps_the_filters(client: TestClient[Any]) -> None:
@@ -87,6 +95,22 @@ def test_the_timeline_comes_in_pages(client: TestClient[Any]) -> None:
 
     by_three = pages(client, f"/tables/{table}/timeline?limit=3")
     assert [len(page) for page in by_three[:-1]] == [3] * (len(by_three) - 1)
-    assert sum(by_three, []) == whole.json()
+    assert joined(by_three) == whole.json()
     within = pages(client, f"/tables/{table}/timeline?from=2&to=5&limit=3")
     assert [[event["version"] for event in page] for page in within] == [[2, 3, 4], [5]]
+
+
+def test_a_table_nobody_joins_is_abandoned_and_leaves_the_waiting_list(
+    settings: Settings,
+) -> None:
+    quick = dataclasses.replace(settings, abandon_waiting_seconds=0.2)
+    with TestClient(create_app(quick, run_projector=True)) as client:
+        table = open_table(client, "bourre", {"seats": 2})
+
+        def ended() -> list[str]:
+            return ids(client.get("/tables?status=ended").json())
+
+        wait_until(lambda: ended() == [table], 30, "the sweeper did not abandon the table")
+        assert client.get("/tables?status=waiting").json() == []
+        last = client.get(f"/tables/{table}/timeline").json()[-1]
+        assert (last["type"], last["reason"]) == ("TableEnded", "abandoned")

@@ -45,7 +45,7 @@ def test_the_lobby_line_follows_the_delayed_view(table: Any) -> None:
 
 
 def test_the_ledger_shows_no_hand_settled_after_the_delayed_view(table: Any) -> None:
-    http, table_id, tokens, delayed = table
+    http, table_id, _, delayed = table
     ledger = http.get(f"/tables/{table_id}/ledger").json()
     assert ledger["hands"] == []  # hand 1 settles at version 25, hidden
     assert ledger["pot"] == delayed["pot"]
