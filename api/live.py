@@ -20,7 +20,7 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
-from litestar.response import ServerSentEventMessage
+from litestar.response import Stream
 
 from api.auth import viewer_of
 from api.problems import MALFORMED, ApiProblem
@@ -65,19 +65,34 @@ def opening(
     return viewer, facts, after
 
 
+SEP = "\r\n"
+HEADERS = {"Cache-Control": "no-cache", "Connection": "keep-alive", "X-Accel-Buffering": "no"}
+
+
+def response(messages: AsyncIterator[bytes]) -> Stream:
+    """The ``text/event-stream`` answer carrying ``messages`` (already encoded)."""
+    return Stream(messages, media_type="text/event-stream", headers=HEADERS)
+
+
+def comment(text: str, retry: int | None = None) -> bytes:
+    """An SSE comment (ignored by clients; keeps proxies from closing an idle stream)."""
+    tail = f"retry: {retry}{SEP}" if retry is not None else ""
+    return f": {text}{SEP}{tail}{SEP}".encode()
+
+
 async def events(
     services: Services, table_id: UUID, viewer: Viewer, facts: TableFacts, after: int
-) -> AsyncIterator[ServerSentEventMessage]:
+) -> AsyncIterator[bytes]:
+    """The stream's messages: the events after version ``after`` as ``viewer`` may see them,
+    as they are stored; the events of one delivery go out as one write."""
     feed = services.feed
     with feed.follow(table_id) as inbox:  # joined before reading: nothing falls between
         over = await blocking(services.queries.has_ended, table_id)  # nothing follows TableEnded
-        yield ServerSentEventMessage(
-            data=None, comment=f"table {table_id} after version {after}", retry=RETRY_MS
-        )
+        yield comment(f"table {table_id} after version {after}", RETRY_MS)
         fetched = after  # last version read
         pending: list[RecordedEvent] = []  # read, not yet visible to this caller (delay)
         settled: set[int] = set()
-        rendered: dict[Any, Any] = {}
+        rendered: dict[Any, bytes] = {}
         new = await blocking(services.store.events, table_id, fetched + 1)
         while True:
             if new:
@@ -88,16 +103,19 @@ async def events(
             # Hands settled by now (as far as this caller may see) show their cards, as in the
             # timeline: a client catching up on old hands gets them revealed.
             settled |= facts.settled_hands(r for r in pending if r.version <= visible)
-            while pending and pending[0].version <= visible:
-                recorded = pending.pop(0)
-                data, kind = _rendered(facts, recorded, viewer, settled, rendered)
-                yield ServerSentEventMessage(data=data, event=kind, id=recorded.version)
+            ready = 0
+            while ready < len(pending) and pending[ready].version <= visible:
+                ready += 1
+            if ready:
+                shown = pending[:ready]
+                del pending[:ready]
+                yield b"".join(_message(facts, r, viewer, settled, rendered) for r in shown)
             if over:  # the table has ended: what is still held back stays held back
                 return
             try:
                 delivery = await asyncio.wait_for(inbox.get(), KEEPALIVE)
             except TimeoutError:
-                yield ServerSentEventMessage(data=None, comment="keep-alive")
+                yield comment("keep-alive")
                 new = []
                 continue
             if delivery is None:  # the server is stopping
@@ -108,18 +126,22 @@ async def events(
                 new = await blocking(services.store.events, table_id, fetched + 1)
 
 
-def _rendered(
+def _message(
     facts: TableFacts,
     recorded: RecordedEvent,
     viewer: Viewer,
     settled: set[int],
-    cache: dict[Any, Any],
-) -> tuple[str, str]:
-    """One event's SSE data and type for ``viewer``, computed once per delivery and viewer."""
+    cache: dict[Any, bytes],
+) -> bytes:
+    """One event as an SSE message for ``viewer`` (``id`` its version, ``event`` its type),
+    encoded once per delivery and kind of viewer."""
     revealed = facts.reveals(facts.game.hand_of(recorded.event), settled)
     key = (recorded.version, viewer, revealed)
     found = cache.get(key)
     if found is None:
         shown = facts.redact(recorded, viewer, settled)
-        found = cache[key] = (msgspec.json.encode(shown).decode(), str(shown["type"]))
+        data = msgspec.json.encode(shown).decode()
+        found = cache[key] = (
+            f"id: {recorded.version}{SEP}event: {shown['type']}{SEP}data: {data}{SEP}{SEP}"
+        ).encode()
     return found

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from urllib.parse import urlencode
 from uuid import UUID
 
+from litestar import Request, Response
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 MAX_POSITION = 2**62  # log positions and table versions (JSON integers, far beyond any log)
@@ -68,15 +69,15 @@ StreamFrom = Annotated[
 TableId = Annotated[UUID, PathParameter(description="the table's id (a UUID)")]
 
 
-def next_page(path: str, query: dict[str, Any], **page: Any) -> dict[str, str]:
-    """The ``Link: <…>; rel="next"`` header of a paged answer: ``path`` with the same
-    filters (``query``) and ``page``'s parameters (e.g. a cursor); none when ``page`` holds
-    only ``None``."""
+def paged(request: Request[Any, Any, Any], lines: list[Any], **page: Any) -> Response[Any]:
+    """A page of ``lines``, with the next page's URL in ``Link: <…>; rel="next"``: the
+    request's path and filters with ``page``'s parameters (e.g. a cursor); no link when
+    ``page`` holds only ``None`` (the last page)."""
     if all(value is None for value in page.values()):
-        return {}
-    merged = {**query, **page}
+        return Response(lines)
+    merged = {**dict(request.query_params), **page}
     target = urlencode({key: value for key, value in merged.items() if value is not None})
-    return {"Link": f'<{path}?{target}>; rel="next"'}
+    return Response(lines, headers={"Link": f'<{request.url.path}?{target}>; rel="next"'})
 
 
 PageLimit = Annotated[

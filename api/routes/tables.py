@@ -8,7 +8,7 @@ from litestar import Request, Response, get, post
 from litestar.params import JSONBody, QueryParameter
 
 from api import reads, writes
-from api.params import AfterPosition, Cursor, PageLimit, TableId, next_page
+from api.params import AfterPosition, Cursor, PageLimit, TableId, paged
 from api.problems import documented
 from api.schemas import CreateTable, SeatTaken, TableCreated, TakeSeat
 from api.services import ServicesDep, blocking
@@ -63,15 +63,12 @@ async def lobby(
     cursor: Cursor = None,
     after: AfterPosition = None,
 ) -> Response[list[dict[str, Any]]]:
-    """A page of tables, oldest first, from the read models: by default the open ones
-    (waiting for players or playing), with ``?status=`` those waiting, playing or ended.
-    ``?game=`` keeps one registered game's tables; ``?limit=`` (default 50, at most 200) sets
-    the page size; the next page's URL, same filters, is in ``Link: <…>; rel="next"``.
-    ``?after=`` (e.g. the ``position`` a create answered) waits, bounded, until the lobby has
-    caught up with it. Spectators' answers: each line is ``spectator_delay`` behind."""
-    lines, following = await reads.after(services, after, reads.lobby, game, status, limit, cursor)
-    link = next_page(request.url.path, dict(request.query_params), cursor=following)
-    return Response(lines, headers=link)
+    """A page of tables, oldest first: the open ones (waiting or playing) unless ``?status=``
+    says waiting, playing or ended; ``?game=`` keeps one game's; ``?limit=`` (50, at most 200);
+    the next page's URL is in ``Link: <…>; rel="next"``. ``?after=`` waits, bounded, for the
+    lobby to reach a position. Lines are spectators' answers (``spectator_delay`` behind)."""
+    found = await reads.after(services, after, reads.lobby, game, status, limit, cursor)
+    return paged(request, found[0], cursor=found[1])
 
 
 ROUTES = [create_table, take_seat, lobby]

@@ -12,7 +12,7 @@ from litestar import MediaType, Request, Response, get
 from litestar.params import QueryParameter
 
 from api import reads
-from api.params import MAX_POSITION, AfterPosition, Authorization, TableId, next_page
+from api.params import MAX_POSITION, AfterPosition, Authorization, TableId, paged
 from api.problems import documented
 from api.services import ServicesDep, blocking
 
@@ -65,13 +65,11 @@ async def timeline(
     limit: TimelineLimit = reads.TIMELINE_PAGE,
 ) -> Response[list[dict[str, Any]]]:
     """The events from ``from`` to ``to`` (versions, inclusive) as the caller may see them,
-    each with ``version``, ``type`` and ``at``, a page of ``limit`` (default 500) at a time:
-    the next page's URL is in ``Link: <…>; rel="next"``. Settled hands show their hidden
-    cards when the table's ``reveal`` option is ``after_hand``."""
+    each with ``version``, ``type`` and ``at``, ``limit`` (500) a page, the next page's URL in
+    ``Link: <…>; rel="next"``. Settled hands show their hidden cards if ``reveal`` allows."""
     args = (services, table_id, authorization, from_version, to_version, limit)
     page, following = await blocking(reads.timeline, *args)
-    link = next_page(request.url.path, dict(request.query_params), **{"from": following})
-    return Response(page, headers=link)
+    return paged(request, page, **{"from": following})
 
 
 @get(
