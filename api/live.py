@@ -113,7 +113,8 @@ async def events(
             if over:  # the table has ended: what is still held back stays held back
                 return
             try:
-                delivery = await asyncio.wait_for(inbox.get(), KEEPALIVE)
+                async with asyncio.timeout(KEEPALIVE):  # no task per wait, unlike wait_for
+                    delivery = await inbox.get()
             except TimeoutError:
                 yield comment("keep-alive")
                 new = []

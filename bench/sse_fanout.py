@@ -178,7 +178,9 @@ async def run(port: int, pid: int, streams: int, commands: int, idle: float) -> 
     opening = time.monotonic()
     await asyncio.wait_for(asyncio.gather(*(s.opened.wait() for s in spectators)), 120)
     opened_in = time.monotonic() - opening
+    client_cpu, server_cpu = time.process_time(), cpu_seconds(pid)
     latencies = await play(base, table_id, tokens, spectators, commands)
+    client_cpu, server_cpu = time.process_time() - client_cpu, cpu_seconds(pid) - server_cpu
     cpu, health = await idle_costs(base, pid, idle)
     for task in tasks:
         task.cancel()
@@ -190,6 +192,8 @@ async def run(port: int, pid: int, streams: int, commands: int, idle: float) -> 
         "p50": latencies[len(latencies) // 2] if latencies else float("nan"),
         "p99": latencies[int(len(latencies) * 0.99)] if latencies else float("nan"),
         "cpu": cpu,
+        "client_cpu": client_cpu,
+        "server_cpu": server_cpu,
         "health": health,
     }
 
@@ -217,6 +221,8 @@ def main() -> None:
     print(f"deliveries measured          {found['deliveries']:8d}")
     print(f"delivery p50                 {found['p50'] * 1000:8.1f} ms")
     print(f"delivery p99                 {found['p99'] * 1000:8.1f} ms   (target < 100 ms)")
+    print(f"server CPU during play       {found['server_cpu']:8.2f} s")
+    print(f"this client's CPU during play {found['client_cpu']:7.2f} s (it shares the cores)")
     print(f"idle streams: server CPU     {found['cpu'] * 100:8.1f} % of a core   (target < 5 %)")
     print(f"idle streams: /health p50    {found['health'] * 1000:8.1f} ms   (target < 10 ms)")
 
