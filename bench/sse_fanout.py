@@ -46,7 +46,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(directory: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(directory: Path, port: int, *, projector: bool = True) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
     env.update(
         CARDROOM_EVENT_STORE=f"sqlite:///{directory}/cardroom.db",
@@ -58,7 +58,7 @@ def start_server(directory: Path, port: int) -> subprocess.Popen[bytes]:
     script = Path(sys.executable).parent / "cardroom"
     command = [str(script)] if script.exists() else [sys.executable, "-m", "api.cli"]
     process = subprocess.Popen(
-        [*command, "serve", "--port", str(port), "--projector"],
+        [*command, "serve", "--port", str(port), "--projector" if projector else "--no-projector"],
         env=env,
         cwd=directory,
         stdout=subprocess.DEVNULL,
