@@ -99,8 +99,11 @@ def _run_until_signalled(work: Callable[[threading.Event], None]) -> None:
 @main.command()
 @click.option("--poll-interval", default=0.05, show_default=True, help="Seconds between polls.")
 def project(poll_interval: float) -> None:
-    """Run the projection worker: follow the event store into Redis until SIGINT/SIGTERM."""
+    """Run the projection worker: follow the event store into Redis until SIGINT/SIGTERM
+    (and abandon the tables nobody joins, :mod:`api.sweeper`)."""
+    from api.sweeper import start_sweeper
     from infra.eventstore_env import redacted
+    from projections.reader import ReadModels
     from projections.runner import Projector
 
     settings = _settings()
@@ -108,7 +111,19 @@ def project(poll_interval: float) -> None:
         projector = Projector(cast(Any, store), redis.client, settings.redis_prefix)
         target = f"{redis.url} ({settings.redis_prefix})"
         click.echo(f"projecting {redacted(settings.event_store)} into {target}")
-        _run_until_signalled(lambda stop: projector.run_forever(stop, poll_interval=poll_interval))
+
+        def work(stop: threading.Event) -> None:
+            read_models = ReadModels(redis.client, settings.redis_prefix)
+            limit = settings.abandon_waiting_seconds
+            sweeper = start_sweeper(store, read_models, limit, stop)
+            try:
+                projector.run_forever(stop, poll_interval=poll_interval)
+            finally:
+                stop.set()
+                if sweeper is not None:
+                    sweeper.join(timeout=10)
+
+        _run_until_signalled(work)
         click.echo(f"stopped at position {projector.position()}")
 
 

@@ -6,8 +6,10 @@ Every header and query here is optional: leaving it out means the default behavi
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import urlencode
 from uuid import UUID
 
+from litestar import Request, Response
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 MAX_POSITION = 2**62  # log positions and table versions (JSON integers, far beyond any log)
@@ -65,3 +67,30 @@ StreamFrom = Annotated[
     optional_position("from", "first version to send (default: only new events)", ge=1),
 ]
 TableId = Annotated[UUID, PathParameter(description="the table's id (a UUID)")]
+
+
+def paged(request: Request[Any, Any, Any], lines: list[Any], **page: Any) -> Response[Any]:
+    """A page of ``lines``, with the next page's URL in ``Link: <…>; rel="next"``: the
+    request's path and filters with ``page``'s parameters (e.g. a cursor); no link when
+    ``page`` holds only ``None`` (the last page)."""
+    if all(value is None for value in page.values()):
+        return Response(lines)
+    merged = {**dict(request.query_params), **page}
+    target = urlencode({key: value for key, value in merged.items() if value is not None})
+    return Response(lines, headers={"Link": f'<{request.url.path}?{target}>; rel="next"'})
+
+
+PageLimit = Annotated[
+    int,
+    QueryParameter(name="limit", required=False, ge=1, le=200, description="lines per page"),
+]
+Cursor = Annotated[
+    str | None,
+    QueryParameter(
+        name="cursor",
+        required=False,
+        min_length=1,
+        max_length=120,
+        description="the next page's cursor (from the `Link` header of the previous page)",
+    ),
+]

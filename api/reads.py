@@ -1,78 +1,87 @@
 """What the read routes call: the read models first, the event store's queries otherwise.
 
 Live views and ledgers come from the Redis read models (:mod:`projections.reader`);
-``?after=`` waits, bounded, for the projection to reach a log position (a timeout is a 503
-problem, never stale data served silently). A table the projection has not reached yet is
-answered by the write side's query service (:mod:`infra.queries`) under the same visibility
-rules, ``spectator_delay`` included. Timelines, replays, deal verification and legal commands
-come from the query service; health asks the store and Redis. Every function here is
-synchronous: routes run it in a worker thread (:func:`api.services.blocking`).
+``?after=`` waits, bounded and on the event loop, for the projection to reach a log position
+(a timeout is a 503 problem, never stale data served silently). A table the projection has
+not reached yet is answered by the write side's query service (:mod:`infra.queries`) under
+the same visibility rules, ``spectator_delay`` included. Timelines, replays, deal
+verification and legal commands come from the query service; health asks the store and
+Redis. Every function here but :func:`after` is synchronous: routes run it in a worker
+thread (:func:`api.services.blocking`), through :func:`after` when they take ``?after=``.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from uuid import UUID
 
 from api.auth import seat_of, viewer_of
 from api.commands import command_object
 from api.problems import MALFORMED, ApiProblem
 from api.schemas import Health, ProjectionHealth, Verification
-from api.services import Services
+from api.services import Services, blocking
 from domain.errors import InvalidOption
 from domain.games import game_named
 from projections.ledger import Ledger
+from projections.lobby import OPEN, BadCursor
 
 log = logging.getLogger("cardroom.api")
+T = TypeVar("T")
+TIMELINE_PAGE = 500  # events in a timeline page unless ``limit`` says otherwise
 WAIT_TIMEOUT = 5.0  # seconds a read waits for the projection before answering 503
 
 
-def wait_for_projection(services: Services, after: int | None) -> None:
-    """Read-your-writes: wait (bounded, in this worker thread) until the read models have
-    reached log position ``after``; a position the log has not written is a 422."""
-    if after is None:
-        return
-    models = services.read_models
-    if models.position() >= after:
-        return
-    head = services.store.max_position()
-    if after > head:
-        raise ApiProblem(
-            422,
-            "unknown-position",
-            f"after={after} is beyond the event log (latest position {head})",
-            field="after",
-        )
-    if not models.wait_for(after, WAIT_TIMEOUT):
+async def after(services: Services, position: int | None, read: Callable[..., T], *args: Any) -> T:
+    """Read-your-writes: ``read(services, *args)`` in a worker thread once the read models have
+    reached log position ``position`` (None: at once). The wait holds no thread: it sleeps on
+    the process's position feed (:mod:`api.feed`), bounded by ``WAIT_TIMEOUT`` (then a 503
+    problem, never stale data served silently); a position the log has not written is a 422."""
+    waits = position is not None and not await blocking(_reached, services, position)
+    if waits and not await services.feed.wait_for(position or 0, WAIT_TIMEOUT):
         raise ApiProblem(
             503,
             "projection-behind",
-            f"the read models reached position {models.position()}, not {after}, within "
-            f"{WAIT_TIMEOUT:g}s; retry shortly",
+            f"the read models did not reach position {position} within {WAIT_TIMEOUT:g}s "
+            f"(they are at {services.feed.position}); retry shortly",
             field="after",
             headers={"Retry-After": "1"},
         )
+    return await blocking(read, services, *args)
+
+
+def _reached(services: Services, position: int) -> bool:
+    """Whether the read models have reached ``position`` (422 beyond the log's head)."""
+    if services.read_models.position() >= position:
+        return True
+    head = services.store.max_position()
+    if position > head:
+        raise ApiProblem(
+            422,
+            "unknown-position",
+            f"after={position} is beyond the event log (latest position {head})",
+            field="after",
+        )
+    return False
 
 
 def table_view(
-    services: Services, table_id: UUID, authorization: str | None, after: int | None
+    services: Services, table_id: UUID, authorization: str | None
 ) -> tuple[str, bytes | dict[str, Any]]:
     """``(source, view)``: the caller's view from the read models (as stored, JSON bytes) or,
     before the projection has reached the table, from the store."""
     viewer = viewer_of(services, table_id, authorization)
-    wait_for_projection(services, after)
     stored = services.read_models.view_json(table_id, viewer)
     if stored is not None:
         return "read-model", stored
     return "store", services.queries.view(table_id, viewer)
 
 
-def ledger(services: Services, table_id: UUID, after: int | None) -> tuple[str, dict[str, Any]]:
+def ledger(services: Services, table_id: UUID) -> tuple[str, dict[str, Any]]:
     """``(source, ledger)``: from the read models, or from the store as a spectator sees
     the table (``spectator_delay`` behind), like the read model's ledger."""
     services.queries.facts(table_id)  # 404 for an unknown table
-    wait_for_projection(services, after)
     found = services.read_models.ledger(table_id)
     if found is not None:
         return "read-model", found
@@ -85,16 +94,23 @@ def ledger_from_store(services: Services, table_id: UUID) -> dict[str, Any]:
     return Ledger.shape(loaded.game, loaded.state)
 
 
-def lobby(services: Services, game: str | None, after: int | None) -> list[dict[str, Any]]:
-    """The open tables, of one registered game if ``game`` is given (400 naming ``game``
-    for a name the registry does not know)."""
+def lobby(
+    services: Services, game: str | None, status: str | None, limit: int, cursor: str | None
+) -> tuple[list[dict[str, Any]], str | None]:
+    """A page of the lobby — the open tables, or those of one ``status`` — of one registered
+    game if ``game`` is given, and the cursor of the next page (400 naming ``game`` for a name
+    the registry does not know, ``cursor`` for one no page gave)."""
     if game is not None:
         try:
             game_named(game)
         except InvalidOption as error:
             raise ApiProblem(400, MALFORMED, error.message, field="game") from None
-    wait_for_projection(services, after)
-    return services.read_models.lobby(game)
+    statuses = OPEN if status is None else (status,)
+    try:
+        page = services.read_models.lobby_page(statuses, game, limit, cursor)
+    except BadCursor as error:
+        raise ApiProblem(400, MALFORMED, str(error), field="cursor") from None
+    return page.lines, page.next_cursor
 
 
 def timeline(
@@ -103,13 +119,21 @@ def timeline(
     authorization: str | None,
     start: int | None,
     end: int | None,
-) -> list[dict[str, Any]]:
-    """The caller's timeline from version ``start`` (default 1) to ``end``."""
+    limit: int = TIMELINE_PAGE,
+) -> tuple[list[dict[str, Any]], int | None]:
+    """A page of the caller's timeline: at most ``limit`` events from version ``start``
+    (default 1) to ``end``, and the version the next page starts at (None: no more)."""
     viewer = viewer_of(services, table_id, authorization)
     start = start or 1
     if end is not None and end < start:
         raise ApiProblem(400, MALFORMED, f"from={start} is after to={end}", field="from")
-    return services.queries.timeline(table_id, viewer, start, end)
+    last = start + limit  # one beyond the page: is there a next one?
+    page = services.queries.timeline(
+        table_id, viewer, start, last if end is None else min(end, last)
+    )
+    if len(page) <= limit:
+        return page, None
+    return page[:limit], start + limit
 
 
 def replay(

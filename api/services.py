@@ -5,7 +5,9 @@ its command and query services, :mod:`infra.commands`, :mod:`infra.queries`) and
 Redis (the private embedded server on default settings) and, when asked, runs the projection
 runner in a background thread of this process (``cardroom serve`` on embedded defaults).
 The store and Redis are synchronous: handlers reach them through :func:`blocking`, which runs
-the call in a worker thread so the event loop never waits on I/O.
+the call in a worker thread so the event loop never waits on I/O. Waiting itself (``?after=``
+reads, live streams) holds no thread: the lifespan starts the process's one position feed
+(:mod:`api.feed`) on the event loop.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import anyio.to_thread
 from litestar import Litestar
@@ -32,6 +34,9 @@ from infra.redis import RedisHandle, open_redis
 from infra.settings import Settings
 from infra.store import TableStore
 from projections.reader import ReadModels
+
+if TYPE_CHECKING:
+    from api.feed import PositionFeed
 
 log = logging.getLogger("cardroom.api")
 T = TypeVar("T")
@@ -80,6 +85,16 @@ class Services:
     stop: threading.Event = field(default_factory=threading.Event)
     projector: threading.Thread | None = None
     bots: list[threading.Thread] = field(default_factory=list)
+    sweeper: threading.Thread | None = None
+    _feed: PositionFeed | None = None
+
+    @property
+    def feed(self) -> PositionFeed:
+        """The process's one subscription to the projection's positions (:mod:`api.feed`),
+        started by the lifespan on the event loop."""
+        if self._feed is None:
+            raise RuntimeError("the position feed runs only inside the API's lifespan")
+        return self._feed
 
     @property
     def commands(self) -> TableCommands:
@@ -107,7 +122,8 @@ class Services:
         return services
 
     def start_projector(self) -> None:
-        """Run the projection runner in a daemon thread until :meth:`close`."""
+        """Run the projection runner (and the sweeper of abandoned tables) in daemon threads
+        until :meth:`close`."""
         from projections.runner import Projector
 
         # The projector reads through its own protocol of the store (events, get, notifications).
@@ -121,6 +137,11 @@ class Services:
 
         self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
         self.projector.start()
+        # Tables nobody joins are abandoned where the projector runs (api.sweeper).
+        from api.sweeper import start_sweeper
+
+        limit = self.settings.abandon_waiting_seconds
+        self.sweeper = start_sweeper(self.store, self.read_models, limit, self.stop)
 
     def start_bots(self) -> None:
         """Run the process managers — the bots' worker (:mod:`infra.bot_worker`) and the
@@ -141,10 +162,9 @@ class Services:
 
     def close(self) -> None:
         self.stop.set()
-        if self.projector is not None:
-            self.projector.join(timeout=10)
-        for thread in self.bots:
-            thread.join(timeout=10)
+        for worker in (self.projector, self.sweeper, *self.bots):
+            if worker is not None:
+                worker.join(timeout=10)
         self.redis.close()
         self.store.close()
 
@@ -156,11 +176,16 @@ def services_lifespan(settings: Settings, *, run_projector: bool) -> Callable[[L
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         # Litestar's own sync_to_thread calls get as much room as :func:`blocking`.
         anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
+        from api.feed import PositionFeed
+
         services = await blocking(Services.open, settings, run_projector=run_projector)
         app.state.services = services
+        feed = services._feed = PositionFeed(services)
         try:
+            await feed.start()
             yield
         finally:
+            await feed.close()
             await blocking(services.close)
 
     return lifespan

@@ -32,7 +32,7 @@ from eventsourcing.persistence import IntegrityError, RecordConflictError
 
 from domain.errors import DomainError, InvalidOption
 from domain.games import game_named
-from domain.table import OpenTable, PlayerSeated, TakeSeat, hash_token
+from domain.table import AbandonTable, OpenTable, PlayerSeated, TakeSeat, hash_token
 from domain.table.deck import SECRET_BITS
 from infra.records import (
     CommandResult,
@@ -107,6 +107,19 @@ class TableCommands:
             if isinstance(event, PlayerSeated) and event.token_hash == token_hash:
                 return event.seat, token, result
         raise RuntimeError(f"table {table_id}: TakeSeat wrote no PlayerSeated for this token")
+
+    def abandon(self, table_id: UUID, limit_seconds: float, now: datetime) -> CommandResult:
+        """Issue ``abandon_table`` for a table waiting for players: how long it has waited is
+        ``now`` less the stored time of its last event; the kernel decides. The command holds
+        at the version it was measured at (a seat taken meanwhile is a conflict), and its
+        idempotency key is the table's, so two sweepers never end a table twice."""
+        with self.store.locked(table_id):
+            table = self.store.current(table_id)
+        last_at = table.last_at or now
+        idle = max(0.0, (now - last_at).total_seconds())
+        command = AbandonTable(idle_seconds=idle, limit_seconds=limit_seconds)
+        key = f"abandon:{table_id}:{table.version}"
+        return self.execute(table_id, command, expected_version=table.version, idempotency_key=key)
 
     def execute(
         self,

@@ -12,6 +12,8 @@ Every process (API, projector, CLI) reads the same variables:
 * ``CARDROOM_RATE_LIMITS`` — budgets per client address (:mod:`infra.limits`), or ``off``.
 * ``CARDROOM_BOT_THINK_SECONDS`` — how long a server-side bot waits before it acts (default
   0.5; 0 in tests).
+* ``CARDROOM_ABANDON_WAITING_SECONDS`` — a table waiting for players this long since its last
+  event is abandoned (default 3600; ``0`` or ``off`` never abandons).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ DEFAULT_EVENT_STORE = "sqlite:///./var/cardroom.db"
 DEFAULT_REDIS_PREFIX = "cardroom:"
 DEFAULT_VAR_DIR = "./var"
 DEFAULT_BOT_THINK_SECONDS = 0.5
+DEFAULT_ABANDON_WAITING_SECONDS = 3600.0
 
 _TRUE = {"1", "true", "yes", "y", "on"}
 _FALSE = {"", "0", "false", "no", "n", "off"}
@@ -59,6 +62,22 @@ def _seconds(env: Mapping[str, str], name: str) -> float:
     return value
 
 
+def _abandon_seconds(env: Mapping[str, str]) -> float | None:
+    name = "CARDROOM_ABANDON_WAITING_SECONDS"
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return DEFAULT_ABANDON_WAITING_SECONDS
+    if raw == "off":
+        return None
+    try:
+        seconds = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r}: expected seconds (e.g. 3600) or off") from None
+    if not 0 <= seconds < 10**9:  # also refuses nan and inf
+        raise SettingsError(f"{name}={raw!r}: expected seconds from 0 (off) to 10^9")
+    return seconds or None
+
+
 @dataclass(frozen=True)
 class Settings:
     """Where the event store, Redis and local state live, and what clients may do."""
@@ -70,6 +89,7 @@ class Settings:
     var_dir: Path = Path(DEFAULT_VAR_DIR)
     rate_limits: RateLimits = field(default_factory=RateLimits)
     bot_think_seconds: float = DEFAULT_BOT_THINK_SECONDS
+    abandon_waiting_seconds: float | None = DEFAULT_ABANDON_WAITING_SECONDS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -102,6 +122,7 @@ class Settings:
             allow_stacked_decks=_flag(source, "CARDROOM_ALLOW_STACKED_DECKS"),
             var_dir=Path(source.get("CARDROOM_VAR_DIR", "").strip() or DEFAULT_VAR_DIR),
             bot_think_seconds=_seconds(source, "CARDROOM_BOT_THINK_SECONDS"),
+            abandon_waiting_seconds=_abandon_seconds(source),
         )
 
     def __repr__(self) -> str:

@@ -9,7 +9,7 @@ adding one is a module here and a line in the projector's list.
 * :mod:`projections.views` — ``PublicView`` (spectators, ``spectator_delay`` behind) and
   ``SeatViews`` (each seat's own view);
 * :mod:`projections.ledger` — ``Ledger`` and ``Ledger.shape(game, state)``, the one ledger shaper;
-* :mod:`projections.lobby` — ``Lobby``: a line per open table, in opening order;
+* :mod:`projections.lobby` — ``Lobby``: a line per table, filed by status in opening order;
 * :mod:`projections.analytics` — ``Analytics``: counters per game and for all games;
 * :mod:`projections.tracking` — the Lua commit of a batch's writes with its position;
 * :mod:`projections.tables` — one table's state in the projector's memory (spectator delay);

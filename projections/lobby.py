@@ -1,24 +1,36 @@
-"""The lobby (design §5, ``GET /tables``): the open tables, oldest first.
+"""The lobby (design §5, ``GET /tables``): every table by status, oldest first.
 
 ==============================  =====  ===================================================
 key                             type   holds
 ==============================  =====  ===================================================
-``{p}lobby``                    hash   table id -> lobby line (JSON) of each open table
-``{p}lobby:order``              zset   table id scored by the position that opened it
+``{p}lobby``                    hash   table id -> lobby line (JSON) of each table
+``{p}lobby:{status}``           zset   the tables ``waiting``, ``playing`` or ``ended``,
+                                       scored by when their ``TableOpened`` was stored
 ==============================  =====  ===================================================
 
 A line is ``tableId``, ``game`` and ``version`` with the table kernel's facts (``seating``:
 ``seats``, ``names``, ``openSeats``, ``status``, ``hand``) — all a new game needs — and what a
 game adds: Bourré its ``pot``; Burraco its team ``totals`` and ``target``, its own seating
-``status`` and no ``openSeats``. A table leaves the lobby when it ends.
+``status`` and no ``openSeats``.
+
+The lobby is public, so a line shows the table as spectators see it: ``spectator_delay``
+events behind live (its ``version``, ``hand``, ``pot`` and ``status`` are those of the public
+view). A table is filed under the kernel status of that public state, and under ``ended`` once
+it has ended (that a table is over is public; its last ``spectator_delay`` events stay hidden).
+Listing a status is a range read of its sorted set; the default listing is the open tables
+(``waiting`` and ``playing`` merged in opening order). Pages follow a cursor: the opening
+time and id of the last line given.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+import heapq
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, cast
 
 from domain.game import Game
+from domain.table import ENDED, PLAYING, WAITING
 from projections.model import Outcome, TableReadModel, decode, encode
 from projections.tables import TableProjection
 from projections.tracking import Batch
@@ -65,8 +77,41 @@ _LINES: dict[str, Callable[[Game, Any], dict[str, Any]]] = {
 }
 
 
+STATUSES = (WAITING, PLAYING, ENDED)
+OPEN = (WAITING, PLAYING)  # the default listing
+_CHUNK = 200  # members read from a sorted set at once
+
+
+@dataclass(frozen=True)
+class LobbyPage:
+    """One page of lobby lines and the cursor of the next (None: this is the last page)."""
+
+    lines: list[dict[str, Any]]
+    next_cursor: str | None
+
+
+class BadCursor(ValueError):
+    """A lobby cursor that this lobby did not give."""
+
+
+def cursor_of(score: float, table_id: str) -> str:
+    """The cursor after a line: its table's opening time and id."""
+    return f"{score!r}_{table_id}"
+
+
+def parse_cursor(cursor: str) -> tuple[float, str]:
+    score, _, table_id = cursor.partition("_")
+    try:
+        parsed = float(score)
+    except ValueError:
+        raise BadCursor(f"cursor {cursor!r} is not one a lobby page gave") from None
+    if not table_id or len(table_id) > 64 or parsed != parsed:  # NaN
+        raise BadCursor(f"cursor {cursor!r} is not one a lobby page gave")
+    return parsed, table_id
+
+
 class Lobby(TableReadModel):
-    """A line per open table, in the order the tables were opened."""
+    """A line per table, filed by status in the order the tables were opened."""
 
     @staticmethod
     def shape(game: Game, state: Any) -> dict[str, Any]:
@@ -76,35 +121,88 @@ class Lobby(TableReadModel):
     def key(self) -> str:
         return self.keys.named("lobby")
 
-    def order_key(self) -> str:
-        return self.keys.named("lobby:order")
+    def status_key(self, status: str) -> str:
+        return self.keys.named(f"lobby:{status}")
 
     def write_table(self, batch: Batch, table: TableProjection, outcome: Outcome) -> None:
         table_id = str(table.table_id)
-        if table.ended:
-            batch.hdel(self.key(), table_id)
-            batch.zrem(self.order_key(), table_id)
-            return
-        line = {"tableId": table_id, "game": table.game.name, "version": table.version}
-        line.update(self.shape(table.game, table.state))
+        state, version = table.public()  # spectators' view: ``spectator_delay`` behind
+        line = {"tableId": table_id, "game": table.game.name, "version": version}
+        line.update(self.shape(table.game, state))
         batch.hset(self.key(), table_id, encode(line))
-        opened_at = outcome.opened_at.get(table.table_id)
-        if opened_at is not None:
-            batch.zadd(self.order_key(), table_id, opened_at)
+        status = ENDED if table.ended else table.game.seating(state).status
+        for other in STATUSES:
+            if other == status:
+                batch.zadd(self.status_key(other), table_id, table.opened_at)
+            else:
+                batch.zrem(self.status_key(other), table_id)
 
     def flush_keys(self) -> Iterable[str]:
-        return (self.key(), self.order_key())
+        # ``lobby:order`` was the open tables' order before the lobby kept every status.
+        return (self.key(), self.keys.named("lobby:order"), *map(self.status_key, STATUSES))
 
     def flush_patterns(self) -> Iterable[str]:
-        return ()  # its two keys hold every table's line
+        return ()  # its keys hold every table's line
 
     def read(self, game: str | None = None) -> list[dict[str, Any]]:
         """Open tables (waiting for players or playing), oldest first; ``game`` filters."""
-        order = self._redis.zrange(self.order_key(), 0, -1)
-        if not order:
-            return []
-        lines = self._redis.hmget(self.key(), order)  # type: ignore[arg-type]
-        tables = [decode(line) for line in lines if line is not None]
-        if game is not None:
-            tables = [line for line in tables if line.get("game") == game]
-        return tables
+        lines: list[dict[str, Any]] = []
+        cursor: str | None = None
+        while True:
+            page = self.page(OPEN, game, _CHUNK, cursor)
+            lines.extend(page.lines)
+            if page.next_cursor is None:
+                return lines
+            cursor = page.next_cursor
+
+    def waiting_opened_before(self, cutoff: float) -> Iterator[str]:
+        """The ids of tables waiting for players that opened before ``cutoff`` (POSIX
+        seconds), oldest first: the candidates for abandonment."""
+        for score, table_id in self._members(self.status_key(WAITING), None):
+            if score >= cutoff:
+                return
+            yield table_id
+
+    def page(
+        self, statuses: Iterable[str], game: str | None, limit: int, cursor: str | None
+    ) -> LobbyPage:
+        """Up to ``limit`` lines of tables in ``statuses`` (of ``game``, if given), oldest
+        first, after ``cursor``. Raises :class:`BadCursor`."""
+        after = parse_cursor(cursor) if cursor is not None else None
+        members = heapq.merge(*(self._members(self.status_key(s), after) for s in statuses))
+        lines: list[tuple[float, dict[str, Any]]] = []
+        while len(lines) <= limit:
+            chunk = [member for _, member in zip(range(limit + 1), members, strict=False)]
+            if not chunk:
+                break
+            found = self._redis.hmget(self.key(), [table_id for _, table_id in chunk])
+            for (score, _), raw in zip(chunk, found, strict=True):
+                line = decode(raw) if raw is not None else None
+                if line is not None and (game is None or line.get("game") == game):
+                    lines.append((score, line))
+        if len(lines) <= limit:
+            return LobbyPage([line for _, line in lines], None)
+        score, last = lines[limit - 1]
+        return LobbyPage([line for _, line in lines[:limit]], cursor_of(score, last["tableId"]))
+
+    def _members(self, key: str, after: tuple[float, str] | None) -> Iterator[tuple[float, str]]:
+        """``(score, table id)`` of a sorted set in its order, after ``after``."""
+        low = "-inf" if after is None else repr(after[0])
+        offset = 0  # members at score ``low`` already read
+        while True:
+            chunk = cast(
+                list[tuple[bytes, float]],
+                self._redis.zrangebyscore(
+                    key, low, "+inf", start=offset, num=_CHUNK, withscores=True
+                ),
+            )
+            for member, score in chunk:
+                found = (float(score), member.decode())
+                if after is None or found > after:
+                    yield found
+            if len(chunk) < _CHUNK:
+                return
+            last = float(chunk[-1][1])
+            ties = sum(1 for _, score in chunk if float(score) == last)
+            offset = offset + ties if repr(last) == low else ties
+            low = repr(last)

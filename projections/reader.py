@@ -10,6 +10,7 @@ position each commit announces on ``{p}positions`` (:mod:`projections.tracking`)
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
@@ -19,7 +20,7 @@ from domain.game import Viewer
 from projections.analytics import Analytics
 from projections.keys import Keys
 from projections.ledger import Ledger
-from projections.lobby import Lobby
+from projections.lobby import OPEN, Lobby, LobbyPage
 from projections.model import decode
 from projections.tracking import parse_position
 from projections.views import PublicView, SeatViews
@@ -58,6 +59,22 @@ class ReadModels:
     def lobby(self, game: str | None = None) -> list[dict[str, Any]]:
         """Open tables (waiting for players or playing), oldest first; ended tables leave it."""
         return self._lobby.read(game)
+
+    def lobby_page(
+        self,
+        statuses: tuple[str, ...] = OPEN,
+        game: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> LobbyPage:
+        """A page of the tables in ``statuses`` (default: open), oldest first, after
+        ``cursor``; raises :class:`~projections.lobby.BadCursor` for a cursor it did not give."""
+        return self._lobby.page(statuses, game, limit, cursor)
+
+    def waiting_opened_before(self, cutoff: float) -> Iterator[str]:
+        """Ids of tables waiting for players opened before ``cutoff`` (POSIX seconds), oldest
+        first (read lazily)."""
+        return self._lobby.waiting_opened_before(cutoff)
 
     def analytics(self) -> dict[str, dict[str, int]]:
         """Counters per scope: ``{"all": {...}, "bourre": {...}, "burraco": {...}}``."""

@@ -213,7 +213,7 @@ class Projector:
             table.apply(note.event, note.version, getattr(note, "at", None))
             return table
         if note.version == 1 and isinstance(note.event, TableOpened):
-            table = TableProjection.opened(note.table_id, note.event)
+            table = TableProjection.opened(note.table_id, note.event, getattr(note, "at", None))
             table.last_at = getattr(note, "at", None)
         else:
             table = TableProjection.load(self._store, note.table_id, note.version)

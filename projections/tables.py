@@ -87,10 +87,11 @@ class TableProjection:
     recent: deque[Any] = field(default_factory=deque)
     ended: bool = False
     last_at: datetime | None = None  # when the last event was stored (turn deadlines)
+    opened_at: float = 0.0  # when ``TableOpened`` was stored (POSIX seconds; the lobby's order)
 
     @classmethod
-    def opened(cls, table_id: UUID, event: TableOpened) -> TableProjection:
-        """A table starting at its first event."""
+    def opened(cls, table_id: UUID, event: TableOpened, at: Any = None) -> TableProjection:
+        """A table starting at its first event (stored at ``at``, a datetime)."""
         game = game_named(event.game)
         table = cls(
             table_id=table_id,
@@ -98,6 +99,7 @@ class TableProjection:
             state=game.evolve(None, event),
             version=1,
             delay=_delay_of(event),
+            opened_at=_seconds(at),
         )
         table.recent = deque([table.state], maxlen=table.delay + 1) if table.delay else deque()
         return table
@@ -105,7 +107,7 @@ class TableProjection:
     @classmethod
     def load(cls, source: EventSource, table_id: UUID, version: int) -> TableProjection:
         """The table as of ``version``, from the event store (a table not in memory)."""
-        opened, seats = _head_of(source, table_id, version)
+        opened, seats, opened_at = _head_of(source, table_id, version)
         delay = _delay_of(opened)
         oldest = max(1, version - delay)  # the oldest state spectators may still be shown
         loaded = source.get(table_id, oldest)
@@ -120,6 +122,7 @@ class TableProjection:
             version=oldest,
             delay=delay,
             seats=seats,
+            opened_at=opened_at,
         )
         table.recent = deque([loaded.state], maxlen=delay + 1) if delay else deque()
         for stored in source.events(table_id, oldest + 1, version) if version > oldest else ():
@@ -157,10 +160,19 @@ def _delay_of(opened: TableOpened) -> int:
     return delay if isinstance(delay, int) and delay > 0 else 0
 
 
-def _head_of(source: EventSource, table_id: UUID, version: int) -> tuple[TableOpened, set[int]]:
-    """The table's ``TableOpened`` and its seated seats, read from the top of its stream."""
+def _seconds(at: Any) -> float:
+    """A stored time (a datetime) as POSIX seconds; 0 when unknown."""
+    return float(at.timestamp()) if at is not None else 0.0
+
+
+def _head_of(
+    source: EventSource, table_id: UUID, version: int
+) -> tuple[TableOpened, set[int], float]:
+    """The table's ``TableOpened``, its seated seats and when it opened, read from the top of
+    its stream."""
     seats: set[int] = set()
     opened: TableOpened | None = None
+    opened_at = 0.0
     start = 1
     while start <= version:
         chunk = source.events(table_id, start, min(version, start + _HEAD_CHUNK - 1))
@@ -169,11 +181,12 @@ def _head_of(source: EventSource, table_id: UUID, version: int) -> tuple[TableOp
         for stored in chunk:
             if isinstance(stored.event, TableOpened):
                 opened = stored.event
+                opened_at = _seconds(getattr(stored, "at", None))
             elif isinstance(stored.event, PlayerSeated):
                 seats.add(stored.event.seat)
             elif opened is not None:
-                return opened, seats  # play has started: every seat is known
+                return opened, seats, opened_at  # play has started: every seat is known
         start = chunk[-1].version + 1
     if opened is None:
         raise ProjectionError(f"table {table_id}: its stream does not start with TableOpened")
-    return opened, seats
+    return opened, seats, opened_at

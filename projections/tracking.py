@@ -110,7 +110,7 @@ class Batch:
     def hincrby(self, key: str, name: str, amount: int) -> None:
         self._add("hincrby", key, name, amount)
 
-    def zadd(self, key: str, member: str, score: int) -> None:
+    def zadd(self, key: str, member: str, score: float) -> None:
         self._add("zadd", key, member, score)
 
     def zrem(self, key: str, member: str) -> None:

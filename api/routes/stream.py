@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from litestar import get
-from litestar.response import ServerSentEvent
+from litestar.response import Stream
 
 from api import live
 from api.params import Authorization, LastEventId, StreamFrom, TableId
@@ -23,13 +23,13 @@ async def stream(
     authorization: Authorization = None,
     last_event_id: LastEventId = None,
     from_version: StreamFrom = None,
-) -> ServerSentEvent:
+) -> Stream:
     """Server-Sent Events, live, redacted per caller; ``id`` is the event's table version.
     Resume with ``Last-Event-ID``; start at a version with ``?from=``."""
     opened = await blocking(
         live.opening, services, table_id, authorization, last_event_id, from_version
     )
-    return ServerSentEvent(live.events(services, table_id, *opened))
+    return live.response(live.events(services, table_id, *opened))
 
 
 ROUTES = [stream]

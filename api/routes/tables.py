@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from litestar import get, post
+from litestar import Request, Response, get, post
 from litestar.params import JSONBody, QueryParameter
 
 from api import reads, writes
-from api.params import AfterPosition, TableId
+from api.params import AfterPosition, Cursor, PageLimit, TableId, paged
 from api.problems import documented
 from api.schemas import CreateTable, SeatTaken, TableCreated, TakeSeat
 from api.services import ServicesDep, blocking
@@ -17,6 +17,13 @@ GameFilter = Annotated[
     str | None,
     QueryParameter(
         name="game", required=False, max_length=40, description="only tables of this game"
+    ),
+]
+
+StatusFilter = Annotated[
+    Literal["waiting", "playing", "ended"] | None,
+    QueryParameter(
+        name="status", required=False, description="only tables in this status (default: open)"
     ),
 ]
 
@@ -51,13 +58,20 @@ async def take_seat(
 
 @get("/tables", summary="Lobby", responses=documented(400, 422, 503))
 async def lobby(
-    services: ServicesDep, game: GameFilter = None, after: AfterPosition = None
-) -> list[dict[str, Any]]:
-    """The open tables (waiting for players or playing), oldest first, from the read
-    models; ended tables leave the lobby. ``?game=`` keeps one registered game's tables;
-    ``?after=`` (e.g. the ``position`` a create answered) waits, bounded, until the lobby has
-    caught up with it."""
-    return await blocking(reads.lobby, services, game, after)
+    request: Request[Any, Any, Any],
+    services: ServicesDep,
+    game: GameFilter = None,
+    status: StatusFilter = None,
+    limit: PageLimit = 50,
+    cursor: Cursor = None,
+    after: AfterPosition = None,
+) -> Response[list[dict[str, Any]]]:
+    """A page of tables, oldest first: the open ones (waiting or playing) unless ``?status=``
+    says waiting, playing or ended; ``?game=`` keeps one game's; ``?limit=`` (50, at most 200);
+    the next page's URL is in ``Link: <…>; rel="next"``. ``?after=`` waits, bounded, for the
+    lobby to reach a position. Lines are spectators' answers (``spectator_delay`` behind)."""
+    found = await reads.after(services, after, reads.lobby, game, status, limit, cursor)
+    return paged(request, found[0], cursor=found[1])
 
 
 ROUTES = [create_table, take_seat, lobby]

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from litestar import MediaType, Response, get
+from litestar import MediaType, Request, Response, get
 from litestar.params import QueryParameter
 
 from api import reads
-from api.params import MAX_POSITION, AfterPosition, Authorization, TableId
+from api.params import MAX_POSITION, AfterPosition, Authorization, TableId, paged
 from api.problems import documented
 from api.services import ServicesDep, blocking
 
@@ -25,6 +25,12 @@ FromVersion = Annotated[
 ToVersion = Annotated[
     int | None,
     QueryParameter(name="to", required=False, ge=1, le=MAX_POSITION, description="last version"),
+]
+TimelineLimit = Annotated[
+    int,
+    QueryParameter(
+        name="limit", required=False, ge=1, le=1000, description="events per page (default 500)"
+    ),
 ]
 AtVersion = Annotated[
     int, QueryParameter(name="at", ge=1, le=MAX_POSITION, description="the table version to show")
@@ -40,7 +46,7 @@ async def table_view(
 ) -> Response[Any]:
     """The table as the caller may see it: a seat (with its token) sees its own cards, anyone
     else is a spectator and sees public cards only, ``spectator_delay`` events behind."""
-    source, view = await blocking(reads.table_view, services, table_id, authorization, after)
+    source, view = await reads.after(services, after, reads.table_view, table_id, authorization)
     # A read model's view is served as stored, without decoding and encoding it again.
     media = MediaType.JSON if isinstance(view, bytes) else None
     return Response(view, media_type=media, headers={SOURCE_HEADER: source})
@@ -50,17 +56,20 @@ async def table_view(
     "/tables/{table_id:str}/timeline", summary="Timeline", responses=documented(400, 401, 404, 503)
 )
 async def timeline(
+    request: Request[Any, Any, Any],
     table_id: TableId,
     services: ServicesDep,
     authorization: Authorization = None,
     from_version: FromVersion = None,
     to_version: ToVersion = None,
-) -> list[dict[str, Any]]:
+    limit: TimelineLimit = reads.TIMELINE_PAGE,
+) -> Response[list[dict[str, Any]]]:
     """The events from ``from`` to ``to`` (versions, inclusive) as the caller may see them,
-    each with ``version``, ``type`` and ``at``. Settled hands show their hidden cards when the
-    table's ``reveal`` option is ``after_hand``."""
-    args = (services, table_id, authorization, from_version, to_version)
-    return await blocking(reads.timeline, *args)
+    each with ``version``, ``type`` and ``at``, ``limit`` (500) a page, the next page's URL in
+    ``Link: <…>; rel="next"``. Settled hands show their hidden cards if ``reveal`` allows."""
+    args = (services, table_id, authorization, from_version, to_version, limit)
+    page, following = await blocking(reads.timeline, *args)
+    return paged(request, page, **{"from": following})
 
 
 @get(
@@ -84,7 +93,7 @@ async def ledger(
     """Bourré: the pot, each player's net chips and every hand's pot, winner, bourré and tied
     seats. Burraco: the score sheet per team per hand, totals and the winner. Spectators'
     answers, ``spectator_delay`` behind."""
-    source, found = await blocking(reads.ledger, services, table_id, after)
+    source, found = await reads.after(services, after, reads.ledger, table_id)
     return Response(found, headers={SOURCE_HEADER: source})
 
 

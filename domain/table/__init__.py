@@ -67,6 +67,14 @@ class CloseTable(Command, frozen=True, tag="close_table"):
     seat: int
 
 
+class AbandonTable(Command, frozen=True, tag="abandon_table"):
+    """The service's sweeper: a table waiting for players has waited ``idle_seconds`` since its
+    last event (from the stored event times), against a limit of ``limit_seconds``."""
+
+    idle_seconds: float
+    limit_seconds: float
+
+
 class TableOpened(Event, frozen=True, tag="TableOpened"):
     game: str
     options: dict[str, Any]  # normalised: every key present, defaults filled in
@@ -86,7 +94,8 @@ class PlayerSeated(Event, frozen=True, tag="PlayerSeated", omit_defaults=True):
 
 
 class TableEnded(Event, frozen=True, tag="TableEnded"):
-    reason: str  # "closed" by a player, "hands" limit reached, "match" won
+    # "closed" by a player, "hands" limit reached, "match" won, "abandoned" by everyone
+    reason: str
 
 
 class Seating(msgspec.Struct, frozen=True, kw_only=True):

@@ -14,6 +14,9 @@ asks :func:`decide_table` first and handles only its own commands when that retu
   game's ``start`` events follow in the same decision.
 * ``close_table``: only by a seated player; a table still waiting for players ends at once,
   a table in play ends as the game's ``close`` says.
+* ``abandon_table`` (the service's sweeper, never a player): a table still waiting for players
+  whose last event is at least the limit old ends with reason ``abandoned``; a table in play,
+  or one that has not waited that long, refuses it.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from domain.errors import IllegalCommand, InvalidOption, TableClosed
 from domain.table import (
     ENDED,
     WAITING,
+    AbandonTable,
     CloseTable,
     Event,
     OpenTable,
@@ -88,6 +92,16 @@ def close_table(rules: TableRules[S], state: S, command: CloseTable) -> list[Any
     return rules.close(state, command.seat)
 
 
+def abandon_table(rules: TableRules[S], state: S, command: AbandonTable) -> list[Any]:
+    if rules.seating(state).status != WAITING:
+        raise IllegalCommand("only a table waiting for players can be abandoned")
+    if not command.idle_seconds >= command.limit_seconds:
+        raise IllegalCommand(
+            f"the table has waited {command.idle_seconds:g}s of {command.limit_seconds:g}s"
+        )
+    return [TableEnded(reason="abandoned")]
+
+
 def decide_table(rules: TableRules[S], state: S | None, command: Any) -> list[Event] | None:
     """The events of a table-level command; ``None`` for a command of the game itself (the
     table is then open and not ended)."""
@@ -103,4 +117,6 @@ def decide_table(rules: TableRules[S], state: S | None, command: Any) -> list[Ev
         return take_seat(rules, state, command)
     if isinstance(command, CloseTable):
         return close_table(rules, state, command)
+    if isinstance(command, AbandonTable):
+        return abandon_table(rules, state, command)
     return None

@@ -71,6 +71,13 @@ def free_port() -> int:
 @contextlib.contextmanager
 def serving(settings: Settings, *, run_projector: bool = True) -> Iterator[str]:
     """An app under uvicorn on a free port, in a thread of this process (real HTTP)."""
+    with uvicorn_serving(settings, run_projector=run_projector) as (url, _):
+        yield url
+
+
+@contextlib.contextmanager
+def uvicorn_serving(settings: Settings, *, run_projector: bool = True) -> Iterator[tuple[str, Any]]:
+    """:func:`serving`, also giving the ``uvicorn.Server`` (its state counts requests)."""
     import threading
 
     import uvicorn
@@ -90,7 +97,7 @@ def serving(settings: Settings, *, run_projector: bool = True) -> Iterator[str]:
     wait_until(lambda: server.started or not thread.is_alive(), 20, "the test server did not start")
     assert server.started, "the test server stopped before it started serving"
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"http://127.0.0.1:{port}", server
     finally:
         server.should_exit = True
         thread.join(timeout=15)

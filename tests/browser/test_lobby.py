@@ -27,7 +27,7 @@ def test_the_lobby_lists_live_waiting_and_ended_tables_and_creates_one(
     page.wait_for_selector(f"#live-tables tr[data-table='{live}'] a[href='/watch/{live}']")
     page.wait_for_selector(f"#waiting-tables tr[data-table='{waiting}'] a[href='/play/{waiting}']")
     assert "Ann, Bob" in page.inner_text(f"#live-tables tr[data-table='{live}']")
-    # A table seen open in this browser that has ended since is offered for replay.
+    # A table that has ended is offered for replay (the lobby lists ended tables too).
     page.wait_for_selector(f"#waiting-tables tr[data-table='{closing}']")
     server.act(closing, token, {"type": "close_table"})
     replay = f"a[href='/watch/{closing}?at=1']"

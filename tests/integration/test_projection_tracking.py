@@ -29,7 +29,7 @@ class Names:
         self.channel = keys.position_channel()
         self.view = PublicView(client, keys).key(TABLE)
         self.lobby = Lobby(client, keys).key()
-        self.lobby_order = Lobby(client, keys).order_key()
+        self.lobby_order = Lobby(client, keys).status_key("waiting")
         self.analytics = Analytics(client, keys).key()
 
 

@@ -12,7 +12,7 @@ import redis
 from projections.analytics import Analytics, field_of
 from projections.keys import Keys
 from projections.ledger import Ledger
-from projections.lobby import Lobby
+from projections.lobby import STATUSES, Lobby
 from projections.runner import Projector
 from projections.tracking import parse_position
 from projections.views import PublicView, SeatViews
@@ -30,7 +30,7 @@ def every_key(prefix: str) -> list[str]:
         SeatViews(CLIENT, keys).key(TABLE, 3),
         Ledger(CLIENT, keys).key(TABLE),
         Lobby(CLIENT, keys).key(),
-        Lobby(CLIENT, keys).order_key(),
+        *(Lobby(CLIENT, keys).status_key(status) for status in STATUSES),
         Analytics(CLIENT, keys).key(),
     ]
 

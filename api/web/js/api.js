@@ -69,8 +69,14 @@ async function call(method, path, { token, body, extra } = {}) {
 
 const table = (id) => `/tables/${encodeURIComponent(id)}`;
 
-// GET /tables: the lobby's open tables (waiting or playing), optionally of one game.
-export const lobby = (game) => call("GET", game ? `/tables?game=${game}` : "/tables");
+// GET /tables: the lobby's open tables (waiting or playing), or those of one status
+// (waiting|playing|ended), optionally of one game; one page of up to 200 lines.
+export function lobby(game, status) {
+  const query = new URLSearchParams({ limit: "200" });
+  if (game) query.set("game", game);
+  if (status) query.set("status", status);
+  return call("GET", `/tables?${query}`);
+}
 // POST /tables: {game, options, seed?} -> {tableId, version, position}.
 export const createTable = (body) => call("POST", "/tables", { body });
 // POST /tables/{id}/seats: {name, seat?} -> {seat, token} (the token is shown only once).
@@ -82,9 +88,19 @@ export const view = (id, token, after) =>
   call("GET", after ? `${table(id)}?after=${after}` : table(id), { token });
 // GET /tables/{id}/legal: the caller's legal commands, as command objects ready to post.
 export const legal = (id, token) => call("GET", `${table(id)}/legal`, { token });
-// GET /tables/{id}/timeline?from=&to=: the events as the caller may see them.
-export const timeline = (id, token, from) =>
-  call("GET", `${table(id)}/timeline${from ? `?from=${from}` : ""}`, { token });
+// GET /tables/{id}/timeline?from=&limit=: the events as the caller may see them, every page
+// (the server answers at most TIMELINE_PAGE events a call; a full page means more may follow).
+const TIMELINE_PAGE = 1000;
+export async function timeline(id, token, from) {
+  const events = [];
+  let next = from || 1;
+  for (;;) {
+    const page = await call("GET", `${table(id)}/timeline?from=${next}&limit=${TIMELINE_PAGE}`, { token });
+    events.push(...page);
+    if (page.length < TIMELINE_PAGE) return events;
+    next = page[page.length - 1].version + 1;
+  }
+}
 // GET /tables/{id}/replay?at=N: the caller's view as of version N (time travel).
 export const replay = (id, at, token) => call("GET", `${table(id)}/replay?at=${at}`, { token });
 // GET /tables/{id}/ledger: Bourré chips per player and per hand; Burraco score sheet.

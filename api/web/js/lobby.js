@@ -1,8 +1,8 @@
 // /: the lobby. Live tables (watch), tables waiting for players (join), ended tables
 // (replay), and the form that creates a table with the game's options (tooltips from the
-// rules docs, options.js). The lobby API (GET /tables) lists open tables only, so the ended
-// tables are the ones this browser has seen (kept in localStorage) whose view says "ended".
-// Live updates: the lobby is read again every few seconds.
+// rules docs, options.js). Open tables come from GET /tables, ended ones from
+// GET /tables?status=ended (the most recently opened first). Live updates: the lobby is read
+// again every few seconds.
 
 import * as api from "./api.js";
 import { el, exact, notice } from "./format.js";
@@ -10,14 +10,7 @@ import { OPTIONS, optionsFrom } from "./options.js";
 import { GAME_NAMES } from "./table.js";
 
 const app = document.getElementById("app");
-const SEEN = "cardroom:seen-tables";
 const REFRESH_MS = 3000;
-
-const seen = () => JSON.parse(localStorage.getItem(SEEN) || "[]");
-function remember(ids) {
-  const all = [...new Set([...seen(), ...ids])].slice(-50);
-  localStorage.setItem(SEEN, JSON.stringify(all));
-}
 
 const live = el("tbody", { id: "live-tables" });
 const waiting = el("tbody", { id: "waiting-tables" });
@@ -45,14 +38,14 @@ function line(entry, link) {
 
 async function refresh() {
   let open;
+  let over;
   try {
-    open = await api.lobby();
+    [open, over] = await Promise.all([api.lobby(), api.lobby(undefined, "ended")]);
   } catch (problem) {
     notice(app, api.words(problem));
     return;
   }
   notice(app, "");
-  remember(open.map((t) => t.tableId));
   live.replaceChildren(...open.filter((t) => t.status === "playing")
     .map((t) => line(t, el("a", { href: `/watch/${t.tableId}` }, "watch"))));
   // waiting for players: "waiting" (Bourré) or "seating" (Burraco) — anything not yet playing
@@ -62,21 +55,11 @@ async function refresh() {
   for (const body of [live, waiting]) {
     if (!body.children.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "none right now")));
   }
-  // Ended tables: remembered here, gone from the open lobby, and their view says ended.
-  const openIds = new Set(open.map((t) => t.tableId));
-  const rows = [];
-  for (const tableId of seen().filter((t) => !openIds.has(t)).reverse().slice(0, 20)) {
-    try {
-      const view = await api.view(tableId);
-      if (view.status !== "ended") continue;
-      rows.push(line({ tableId, game: view.game, hand: view.hand, pot: view.pot,
-        names: view.seats.map((s) => s.name),
-        totals: view.teams ? view.teams.map((t) => t.score) : undefined },
-      el("a", { href: `/watch/${tableId}?at=1` }, "replay")));
-    } catch { /* a table of another server (or store) is skipped */ }
-  }
+  // Ended tables, newest first: replay each from its first event.
+  const rows = over.slice(-20).reverse()
+    .map((t) => line(t, el("a", { href: `/watch/${t.tableId}?at=1` }, "replay")));
   ended.replaceChildren(...(rows.length ? rows
-    : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, "none seen in this browser yet"))]));
+    : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, "none yet"))]));
 }
 
 function tableOf(title, body) {
@@ -128,7 +111,6 @@ function createForm() {
     const options = optionsFrom(game.value, (spec) => readOption(form, spec));
     try {
       const created = await api.createTable({ game: game.value, options });
-      remember([created.tableId]);
       location.href = `/play/${created.tableId}`;
     } catch (problem) {
       notice(app, api.words(problem));

@@ -101,3 +101,25 @@ def test_a_name_of_32_characters_with_accents_and_inner_spaces_is_seated(game: s
     name = "Zoë de la Tour " + "é" * 17
     state = seated(game, f"  {name}  ")
     assert game_named(game).seating(state).names[0] == name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_waiting_past_the_limit_is_abandoned(game: str) -> None:
+    from domain.table import AbandonTable, TableEnded
+
+    command = AbandonTable(idle_seconds=3600.0, limit_seconds=3600.0)
+    events, state = game_named(game).decision(seated(game, "Ann"), command)
+    assert events == [TableEnded(reason="abandoned")]
+    assert game_named(game).seating(state).status == "ended"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_not_waiting_long_enough_or_in_play_is_not_abandoned(game: str) -> None:
+    from domain.errors import IllegalCommand
+    from domain.table import AbandonTable
+
+    rules = game_named(game)
+    with pytest.raises(IllegalCommand, match="waited 59s of 60s"):
+        rules.decide(opened(game), AbandonTable(idle_seconds=59.0, limit_seconds=60.0))
+    with pytest.raises(IllegalCommand, match="only a table waiting for players"):
+        rules.decide(seated(game, "Ann", "Bob"), AbandonTable(idle_seconds=1e6, limit_seconds=1))
