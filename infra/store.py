@@ -24,6 +24,7 @@ from domain.table import hash_token
 from infra.application import CardroomApplication
 from infra.commands import TableCommands
 from infra.eventstore_env import eventsourcing_env, redacted
+from infra.groupcommit import GroupCommit
 from infra.hands import HandIndex
 from infra.records import (
     CommandResult,
@@ -71,6 +72,8 @@ class TableStore:
             ) from error
         self._cache = TableCache() if cache_size is None else TableCache(cache_size)
         self.locked = TableLocks()  # ``with store.locked(table_id):`` one writer per table
+        # Commands saved together share one transaction (infra.groupcommit).
+        self.group_commit = GroupCommit(lambda events: self.app.save(*events))
         self.commands = TableCommands(self)
 
     # -- commands (infra.commands) ----------------------------------------------------------
@@ -233,10 +236,12 @@ class TableStore:
     def save(
         self, before: FoldedTable, after: FoldedTable, envelopes: list[StoredTableEvent]
     ) -> CommandResult:
-        """Store a command's ``envelopes`` (``before`` -> ``after``); a lost race raises the
-        library's ``IntegrityError``/``RecordConflictError`` and changes nothing."""
+        """Store a command's ``envelopes`` (``before`` -> ``after``), in one transaction with
+        other commands' being saved at the same time (:mod:`infra.groupcommit`); returns once
+        they are committed. A lost race raises the library's ``IntegrityError`` /
+        ``RecordConflictError`` and changes nothing."""
         try:
-            recordings = self.app.save(*envelopes)
+            recordings = self.group_commit.save(envelopes)
         except (IntegrityError, RecordConflictError):
             raise
         except PersistenceError as error:
