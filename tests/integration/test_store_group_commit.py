@@ -5,8 +5,9 @@ stored; a lost race or a store failure is answered per command — on SQLite and
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any
 from uuid import UUID
 
@@ -66,7 +67,7 @@ def seat(name: str) -> TakeSeat:
 
 
 def queue_behind_a_held_write(
-    store: TableStore, pool: ThreadPoolExecutor, commands: list[Callable[[], CommandResult]]
+    store: TableStore, pool: ThreadPoolExecutor, commands: Sequence[Callable[[], CommandResult]]
 ) -> tuple[HeldWrites, Future[CommandResult], list[Future[CommandResult]]]:
     """A first command whose write is held, then ``commands`` queued behind it."""
     [first] = open_tables(store, 1)
@@ -84,7 +85,7 @@ def test_commands_for_many_tables_land_together_each_with_its_own_answer(
     store: TableStore, pool: ThreadPoolExecutor
 ) -> None:
     tables = open_tables(store, TABLES)
-    commands = [lambda t=t: store.execute(t, seat("ann")) for t in tables]
+    commands = [partial(store.execute, t, seat("ann")) for t in tables]
     held, leader, followers = queue_behind_a_held_write(store, pool, commands)
     held.release()
     assert leader.result(timeout=30).version == 2
@@ -109,7 +110,7 @@ def test_a_lost_race_in_a_batch_is_retried_alone(
     raced = tables[2]
     with TableStore(settings) as other_process:
         other_process.execute(raced, seat("bob"))  # our cache of `raced` is now stale
-    commands = [lambda t=t: store.execute(t, seat("ann")) for t in tables]
+    commands = [partial(store.execute, t, seat("ann")) for t in tables]
     held, leader, followers = queue_behind_a_held_write(store, pool, commands)
     held.release()
     leader.result(timeout=30)
@@ -124,7 +125,7 @@ def test_an_idempotent_retry_after_a_group_commit_returns_the_first_answer(
     store: TableStore, pool: ThreadPoolExecutor
 ) -> None:
     tables = open_tables(store, TABLES)
-    commands = [lambda t=t: store.execute(t, seat("ann"), idempotency_key="k1") for t in tables]
+    commands = [partial(store.execute, t, seat("ann"), idempotency_key="k1") for t in tables]
     held, _, followers = queue_behind_a_held_write(store, pool, commands)
     held.release()
     first = [f.result(timeout=30) for f in followers]
@@ -137,7 +138,7 @@ def test_a_store_failure_fails_every_command_of_the_batch_and_writes_none(
     store: TableStore, pool: ThreadPoolExecutor
 ) -> None:
     tables = open_tables(store, TABLES)
-    commands = [lambda t=t: store.execute(t, seat("ann")) for t in tables]
+    commands = [partial(store.execute, t, seat("ann")) for t in tables]
     held, leader, followers = queue_behind_a_held_write(store, pool, commands)
     fail_after_inserting(store)  # the batch's rows are inserted, then the transaction fails
     held.release()
