@@ -9,6 +9,8 @@ Every process (API, projector, CLI) reads the same variables:
 * ``CARDROOM_REDIS_PREFIX`` — prefix of every read-model key (default ``cardroom:``).
 * ``CARDROOM_ALLOW_STACKED_DECKS=1`` — accept ``decks`` at table creation (tests, demos).
 * ``CARDROOM_VAR_DIR`` — where local state lives (default ``./var``).
+* ``CARDROOM_MAX_HEADER_BYTES`` (16384), ``CARDROOM_HEADER_TIMEOUT`` (10 s),
+  ``CARDROOM_BODY_TIMEOUT`` (30 s) — server limits (:mod:`api.serverlimits`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,19 @@ def _flag(env: Mapping[str, str], name: str) -> bool:
     raise SettingsError(f"{name}={raw!r}: expected 1/0, true/false, yes/no or on/off")
 
 
+def _positive(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1
+    if not value > 0:
+        raise SettingsError(f"{name}={raw!r}: expected a positive number")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     """Where the event store, Redis and local state live, and what clients may do."""
@@ -50,6 +65,9 @@ class Settings:
     redis_prefix: str = DEFAULT_REDIS_PREFIX
     allow_stacked_decks: bool = False
     var_dir: Path = Path(DEFAULT_VAR_DIR)
+    max_header_bytes: int = 16 * 1024
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -76,6 +94,11 @@ class Settings:
             redis_prefix=prefix,
             allow_stacked_decks=_flag(source, "CARDROOM_ALLOW_STACKED_DECKS"),
             var_dir=Path(source.get("CARDROOM_VAR_DIR", "").strip() or DEFAULT_VAR_DIR),
+            max_header_bytes=int(
+                _positive(source, "CARDROOM_MAX_HEADER_BYTES", cls.max_header_bytes)
+            ),
+            header_timeout=_positive(source, "CARDROOM_HEADER_TIMEOUT", cls.header_timeout),
+            body_timeout=_positive(source, "CARDROOM_BODY_TIMEOUT", cls.body_timeout),
         )
 
     def __repr__(self) -> str:
