@@ -65,9 +65,9 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
         if self._in_head:
             self._head_bytes += len(data)
         super().data_received(data)
-        if self._in_head and self._head_bytes > self.limits.max_header_bytes:
-            if not self.transport.is_closing():
-                self._refuse_headers()
+        too_large = self._in_head and self._head_bytes > self.limits.max_header_bytes
+        if too_large and not self.transport.is_closing():
+            self._refuse_headers()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
