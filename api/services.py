@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -119,6 +120,7 @@ class Services:
 
         self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
         self.projector.start()
+        log.info("projection runner started in process %d", os.getpid())
 
     def close(self) -> None:
         self.stop.set()
