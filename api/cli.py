@@ -243,9 +243,19 @@ def _start_projector(
     default=None,
     help="API processes sharing the port [default: one per core].",
 )
-def serve(host: str, port: int, projector: bool | None, workers: int | None) -> None:
+@click.option("--access-log/--no-access-log", default=False, help="Log every request.")
+def serve(
+    host: str, port: int, projector: bool | None, workers: int | None, access_log: bool
+) -> None:
     """Run the HTTP API (and, on embedded defaults, Redis and the projector) until SIGINT."""
     from api.serve import default_workers
     from api.serve import serve as run
 
-    run(host, port, _settings(), run_projector=projector, workers=workers or default_workers())
+    run(
+        host,
+        port,
+        _settings(),
+        run_projector=projector,
+        workers=workers or default_workers(),
+        access_log=access_log,
+    )

@@ -24,7 +24,7 @@ def served(tmp_path: Path, redis_url: str, redis_prefix: str) -> Iterator[Served
         "CARDROOM_HEADER_TIMEOUT": "0.5",
         "CARDROOM_BODY_TIMEOUT": "0.5",
     }
-    with cardroom_serve(tmp_path, env, "--workers", "1") as server:
+    with cardroom_serve(tmp_path, env, "--workers", "1", "--access-log") as server:
         yield server
 
 
