@@ -14,13 +14,21 @@ committed: its recordings (so its own notification positions), or the error. A l
 store's unique (table, version) key) refuses the whole transaction, so the batch is then
 written again one command per transaction, and only the command that raced gets the conflict.
 Any other store failure fails every command of the batch, and nothing of it was written.
+
+Several processes on one SQLite file take turns through :class:`FileWriteLock` (a lock file
+beside the database): a process waiting for the file's write lock is woken the moment it is
+free, where SQLite's own busy handler would sleep and retry (up to 100 ms a time).
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
 import threading
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
 
 from eventsourcing.persistence import IntegrityError, RecordConflictError
 
@@ -52,8 +60,13 @@ class GroupCommit:
     """Writes queued commands' events together; ``write`` stores events in one transaction
     and returns one recording per event, in order (``Application.save``)."""
 
-    def __init__(self, write: Write) -> None:
+    def __init__(
+        self,
+        write: Write,
+        interlock: Callable[[], contextlib.AbstractContextManager[Any]] | None = None,
+    ) -> None:
         self._write = write
+        self._interlock = interlock or contextlib.nullcontext
         self._lock = threading.Lock()
         self._written = threading.Condition(self._lock)
         self._queue: list[_Queued] = []
@@ -78,7 +91,8 @@ class GroupCommit:
             batch = self._writing = self._queue
             self._queue = []
         try:
-            self._commit(batch)
+            with self._interlock():
+                self._commit(batch)
         finally:
             with self._lock:
                 self._writing = []
@@ -110,3 +124,60 @@ class GroupCommit:
             queued.recordings = self._write(queued.events)
         except BaseException as error:
             queued.error = error
+
+
+class FileWriteLock:
+    """An exclusive ``flock`` on ``path`` while a transaction is written: one process at a
+    time. Within a process every store on the same file shares one lock, re-entrant for the
+    thread holding it (a write that runs another store's write inside it, as tests simulate a
+    race, must not wait for itself)."""
+
+    _shared: ClassVar[dict[str, _SharedFileLock]] = {}
+    _registry = threading.Lock()
+
+    def __init__(self, path: Path) -> None:
+        self._key = str(path.resolve())
+        with self._registry:
+            shared = self._shared.get(self._key)
+            if shared is None:
+                shared = self._shared[self._key] = _SharedFileLock(path)
+            shared.users += 1
+        self._lock: _SharedFileLock | None = shared
+
+    @contextlib.contextmanager
+    def __call__(self) -> Iterator[None]:
+        lock = self._lock
+        assert lock is not None, "the store is closed"
+        with lock.held():
+            yield
+
+    def close(self) -> None:
+        with self._registry:
+            lock, self._lock = self._lock, None
+            if lock is None:
+                return
+            lock.users -= 1
+            if lock.users == 0:
+                del self._shared[self._key]
+                os.close(lock.fd)
+
+
+class _SharedFileLock:
+    def __init__(self, path: Path) -> None:
+        self.fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        self.users = 0
+        self._threads = threading.RLock()
+        self._depth = 0
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        with self._threads:
+            if self._depth == 0:
+                fcntl.flock(self.fd, fcntl.LOCK_EX)
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if self._depth == 0:
+                    fcntl.flock(self.fd, fcntl.LOCK_UN)

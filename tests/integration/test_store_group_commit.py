@@ -5,7 +5,7 @@ stored; a lost race or a store failure is answered per command — on SQLite and
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import Any
@@ -58,8 +58,17 @@ def pool() -> Iterator[ThreadPoolExecutor]:
         yield executor
 
 
-def open_tables(store: TableStore, count: int) -> list[UUID]:
-    return [store.create_table("bourre", {"seats": 4}, seed=i).table_id for i in range(count)]
+def open_tables(store: TableStore, count: int, avoid: Sequence[UUID] = ()) -> list[UUID]:
+    """``count`` new tables whose per-table locks differ from each other's and ``avoid``'s
+    (tables share a lock stripe now and then: such commands queue on the lock, not the write)."""
+    locks = {id(store.locked(t)) for t in avoid}
+    tables: list[UUID] = []
+    while len(tables) < count:
+        table_id = store.create_table("bourre", {"seats": 4}, seed=len(tables)).table_id
+        if id(store.locked(table_id)) not in locks:
+            locks.add(id(store.locked(table_id)))
+            tables.append(table_id)
+    return tables
 
 
 def seat(name: str) -> TakeSeat:
@@ -67,10 +76,11 @@ def seat(name: str) -> TakeSeat:
 
 
 def queue_behind_a_held_write(
-    store: TableStore, pool: ThreadPoolExecutor, commands: Sequence[Callable[[], CommandResult]]
+    store: TableStore, pool: ThreadPoolExecutor, commands: Sequence[partial[CommandResult]]
 ) -> tuple[HeldWrites, Future[CommandResult], list[Future[CommandResult]]]:
-    """A first command whose write is held, then ``commands`` queued behind it."""
-    [first] = open_tables(store, 1)
+    """A first command whose write is held, then ``commands`` (on other tables) queued behind
+    it."""
+    [first] = open_tables(store, 1, avoid=[c.args[0] for c in commands])
     held = HeldWrites(store)
     leader = pool.submit(store.execute, first, seat("first"))
     wait_until(lambda: store.group_commit.queued == 1, 10, "the first write never started")
