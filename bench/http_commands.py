@@ -214,6 +214,7 @@ class Figures:
         self.appends = 0
         self.append_seconds = 0.0
         self.latencies: list[float] = []
+        self.append_latencies: list[float] = []
 
 
 def run(
@@ -262,7 +263,10 @@ def run(
             figures.command_seconds += time.perf_counter() - started
             figures.commands += due
             sent = [min(s + chunk, len(r)) for s, r in zip(sent, requests, strict=True)]
-            figures.append_seconds += bare.append(due)
+            for _ in range(due):  # one by one, to see the disk's own tail latency too
+                seconds = bare.append(1)
+                figures.append_seconds += seconds
+                figures.append_latencies.append(seconds)
             figures.appends += due
         for pipe in pipes:
             pipe.send(None)
@@ -274,6 +278,7 @@ def run(
     if figures.commands != len(figures.latencies):
         raise SystemExit(f"{figures.commands} commands due but {len(figures.latencies)} answered")
     figures.latencies.sort()
+    figures.append_latencies.sort()
     return figures
 
 
@@ -315,7 +320,10 @@ def main() -> None:
     ratio = concurrent / appends_per_second
     workers = "its default" if args.workers is None else str(args.workers)
     print(f"[sqlite, real HTTP to cardroom serve, workers: {workers}; bare appends between rounds]")
-    print(f"  bare eventsourcing appends/s      {appends_per_second:10,.0f}")
+    print(
+        f"  bare eventsourcing appends/s      {appends_per_second:10,.0f}  "
+        f"(p99 {percentile(many.append_latencies, 0.99):.2f} ms: the disk's own tail)"
+    )
     print(f"  HTTP commands/s, 1 client         {sequential:10,.0f}  ({one.commands} commands)")
     print(
         f"  HTTP commands/s, {args.tables} clients       {concurrent:10,.0f}  "
