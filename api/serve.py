@@ -27,8 +27,10 @@ LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 def default_workers() -> int:
-    """One API process per core."""
-    return max(len(os.sched_getaffinity(0)), 1)
+    """One API process per core this process may run on."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    cores = len(affinity(0)) if affinity is not None else os.cpu_count()
+    return max(cores or 1, 1)
 
 
 def serve(
