@@ -86,7 +86,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(directory: Path, port: int, workers: int | None) -> subprocess.Popen[bytes]:
+def start_server(directory: Path, port: int, workers: int | None = None) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
     env.update(
         CARDROOM_EVENT_STORE=f"sqlite:///{directory}/cardroom.db",
