@@ -15,6 +15,7 @@ projector and Redis. Every connection is held to :mod:`api.serverlimits`.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import signal
@@ -88,6 +89,7 @@ def _serve_one(
     from api.app import create_app
 
     app = create_app(settings, run_projector=run_projector)
+    gc.freeze()  # what start-up built lives as long as the process: full collections skip it
     uvicorn.Server(_config(app, host, port, settings, **options)).run()  # type: ignore[arg-type]
 
 
@@ -129,7 +131,9 @@ def worker_app() -> object:
     from api.app import create_app
 
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
-    return create_app(Settings.from_env(), run_projector=False)
+    app = create_app(Settings.from_env(), run_projector=False)
+    gc.freeze()  # what start-up built lives as long as the process: full collections skip it
+    return app
 
 
 def _exit_cleanly(signum: int, frame: object) -> None:
