@@ -330,8 +330,25 @@ def _start_projector(
     help="Run the projection runner in this process "
     "[default: only on embedded defaults, i.e. without CARDROOM_REDIS_URL].",
 )
-def serve(host: str, port: int, projector: bool | None) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(1),
+    default=None,
+    help="API processes sharing the port [default: one per core].",
+)
+@click.option("--access-log/--no-access-log", default=False, help="Log every request.")
+def serve(
+    host: str, port: int, projector: bool | None, workers: int | None, access_log: bool
+) -> None:
     """Run the HTTP API (and, on embedded defaults, Redis and the projector) until SIGINT."""
+    from api.serve import default_workers
     from api.serve import serve as run
 
-    run(host, port, _settings(), run_projector=projector)
+    run(
+        host,
+        port,
+        _settings(),
+        run_projector=projector,
+        workers=workers or default_workers(),
+        access_log=access_log,
+    )

@@ -122,6 +122,11 @@ def api_problem_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[P
     return problem_response(exc.status, exc.slug, exc.detail, headers=exc.headers, **extensions)
 
 
+# Litestar's words when the connection ends before the body is complete (e.g. the server's
+# body timeout, api/serverlimits.py, closed it).
+CLIENT_LEFT = "client disconnected prematurely"
+
+
 def http_exception_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Problem]:
     """Litestar's own errors (no route, bad path/query/header/body) as problem details: a
     table id that is not a UUID names no table (404 ``table-not-found``); anything else that
@@ -129,6 +134,9 @@ def http_exception_handler(request: Request[Any, Any, Any], exc: Exception) -> R
     wrote it (:mod:`api.malformed`)."""
     assert isinstance(exc, HTTPException)
     status = exc.status_code
+    if exc.detail == CLIENT_LEFT:  # nobody to answer, and not the server's fault
+        log.info("client left mid-body: %s %s", request.method, request.url.path)
+        return problem_response(400, "client-left", "the client left before sending its body")
     if status >= 500:
         log.error("HTTP %s: %s", status, exc.detail)
         return problem_response(status, "server-error", "the server could not answer this request")

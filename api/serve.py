@@ -1,20 +1,37 @@
-"""``cardroom serve``: the API under uvicorn (design §5, CLI).
+"""``cardroom serve``: the API under uvicorn (design §5, CLI; "Several processes").
 
-On embedded defaults (no ``CARDROOM_REDIS_URL``) the same process starts the private Redis
-server under ``CARDROOM_VAR_DIR`` and runs the projection runner in a background thread, so
-one command runs the whole service. With ``CARDROOM_REDIS_URL`` set, the projection runs as
-its own worker (``cardroom project``) and this process serves HTTP only. uvicorn turns
-SIGINT/SIGTERM into a graceful shutdown; the lifespan then stops the projector and Redis.
+On embedded defaults (no ``CARDROOM_REDIS_URL``) ``cardroom serve`` also starts the private
+Redis server under ``CARDROOM_VAR_DIR`` and runs the projection runner, so one command runs
+the whole service. With ``CARDROOM_REDIS_URL`` set, the projection runs as its own worker
+(``cardroom project``) and this serves HTTP only.
+
+``workers`` API processes share one listening socket (uvicorn's supervisor, which restarts a
+worker that dies). With more than one, the supervising process holds what must run once —
+the embedded Redis and the projector — and the workers serve HTTP only, reaching Redis through
+``CARDROOM_REDIS_URL``. Every worker has its own table cache; a stale one costs a retry, never
+a wrong answer (:mod:`infra.tables`). SIGINT/SIGTERM stop the workers gracefully, then the
+projector and Redis. Every connection is held to :mod:`api.serverlimits`.
 """
 
 from __future__ import annotations
 
+import gc
 import logging
+import os
 import signal
 
 from infra.settings import Settings
 
 GRACEFUL_SHUTDOWN = 5  # seconds open requests (live streams) get before they are cut
+PROTOCOL = "api.serverlimits:LimitedHttpToolsProtocol"
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def default_workers() -> int:
+    """One API process per core this process may run on."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    cores = len(affinity(0)) if affinity is not None else os.cpu_count()
+    return max(cores or 1, 1)
 
 
 def serve(
@@ -23,32 +40,100 @@ def serve(
     settings: Settings | None = None,
     *,
     run_projector: bool | None = None,
+    workers: int = 1,
+    access_log: bool = False,
 ) -> None:
-    """Run the API until SIGINT/SIGTERM; ``run_projector`` None = only on embedded Redis."""
+    """Run the API until SIGINT/SIGTERM; ``run_projector`` None = only on embedded Redis.
+
+    ``access_log``: a log line per request (off by default: on the command path it costs
+    about a fifth of the event loop's time per request)."""
+    settings = settings or Settings.from_env()
+    if run_projector is None:
+        run_projector = settings.redis_url is None
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    # uvicorn handles SIGINT/SIGTERM itself (graceful shutdown), then re-raises the signal
+    # with the handler it found: make that a clean exit rather than a kill.
+    for stop_signal in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop_signal, _exit_cleanly)
+    options: dict[str, object] = {"access_log": access_log}
+    if workers <= 1:
+        _serve_one(host, port, settings, run_projector, options)
+    else:
+        _serve_many(host, port, settings, run_projector, workers, options)
+
+
+def _config(app: object, host: str, port: int, settings: Settings, **options: object) -> object:
+    import uvicorn
+
+    from api.serverlimits import ServerLimits
+
+    config = uvicorn.Config(
+        app,  # type: ignore[arg-type]
+        host=host,
+        port=port,
+        lifespan="on",
+        http=PROTOCOL,
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
+        log_level="info",
+        **options,  # type: ignore[arg-type]
+    )
+    config.limits = ServerLimits.of(settings)  # type: ignore[attr-defined]
+    return config
+
+
+def _serve_one(
+    host: str, port: int, settings: Settings, run_projector: bool, options: dict[str, object]
+) -> None:
     import uvicorn
 
     from api.app import create_app
 
-    settings = settings or Settings.from_env()
-    if run_projector is None:
-        run_projector = settings.redis_url is None
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
     app = create_app(settings, run_projector=run_projector)
-    config = uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        lifespan="on",
-        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
-        log_level="info",
-    )
-    # uvicorn handles SIGINT/SIGTERM itself (graceful shutdown, lifespan closed), then re-raises
-    # the signal with the handler it found: make that a clean exit rather than a kill.
-    for stop_signal in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(stop_signal, _exit_cleanly)
-    uvicorn.Server(config).run()
+    gc.freeze()  # what start-up built lives as long as the process: full collections skip it
+    uvicorn.Server(_config(app, host, port, settings, **options)).run()  # type: ignore[arg-type]
+
+
+def _serve_many(
+    host: str,
+    port: int,
+    settings: Settings,
+    run_projector: bool,
+    workers: int,
+    options: dict[str, object],
+) -> None:
+    """The supervisor: Redis and the projector here (if this server runs them), HTTP in
+    ``workers`` processes started from :func:`worker_app`."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from api.services import Services
+
+    services = None
+    if settings.redis_url is None or run_projector:
+        services = Services.open(settings, run_projector=run_projector)
+    try:
+        if settings.redis_url is None:
+            assert services is not None
+            # Workers inherit the environment: point them at the embedded server.
+            os.environ["CARDROOM_REDIS_URL"] = services.redis.url
+        config = _config(
+            "api.serve:worker_app", host, port, settings, factory=True, workers=workers, **options
+        )
+        assert isinstance(config, uvicorn.Config)
+        Multiprocess(config, sockets=[config.bind_socket()]).run()
+    finally:
+        if services is not None:
+            services.close()
+
+
+def worker_app() -> object:
+    """One API worker of ``cardroom serve --workers N``: HTTP only (uvicorn factory)."""
+    from api.app import create_app
+
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    app = create_app(Settings.from_env(), run_projector=False)
+    gc.freeze()  # what start-up built lives as long as the process: full collections skip it
+    return app
 
 
 def _exit_cleanly(signum: int, frame: object) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -137,6 +138,7 @@ class Services:
 
         self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
         self.projector.start()
+        log.info("projection runner started in process %d", os.getpid())
         # Tables nobody joins are abandoned where the projector runs (api.sweeper).
         from api.sweeper import start_sweeper
 

@@ -8,6 +8,8 @@ while the command is still legal (bounded); otherwise it is a :class:`VersionCon
 errors propagate unchanged and write nothing. A command's first attempt trusts the cache
 without re-reading the table: if another process wrote meanwhile, the save is refused and the
 command is re-decided on the fresh table, so a stale cache costs a retry, never a wrong answer.
+Commands for different tables are decided in parallel and their saves share a transaction
+(group commit, :mod:`infra.groupcommit`); a command is answered once its events are stored.
 
 Idempotency: a command's idempotency key and fingerprint are stored with each event it wrote.
 A retried key (same table) returns the first command's result and writes nothing — after a

@@ -14,6 +14,8 @@ Every process (API, projector, CLI) reads the same variables:
   0.5; 0 in tests).
 * ``CARDROOM_ABANDON_WAITING_SECONDS`` — a table waiting for players this long since its last
   event is abandoned (default 3600; ``0`` or ``off`` never abandons).
+* ``CARDROOM_MAX_HEADER_BYTES`` (16384), ``CARDROOM_HEADER_TIMEOUT`` (10 s),
+  ``CARDROOM_BODY_TIMEOUT`` (30 s) — server limits (:mod:`api.serverlimits`).
 """
 
 from __future__ import annotations
@@ -78,6 +80,19 @@ def _abandon_seconds(env: Mapping[str, str]) -> float | None:
     return seconds or None
 
 
+def _positive(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1
+    if not value > 0:
+        raise SettingsError(f"{name}={raw!r}: expected a positive number")
+    return value
+
+
 @dataclass(frozen=True)
 class Settings:
     """Where the event store, Redis and local state live, and what clients may do."""
@@ -90,6 +105,9 @@ class Settings:
     rate_limits: RateLimits = field(default_factory=RateLimits)
     bot_think_seconds: float = DEFAULT_BOT_THINK_SECONDS
     abandon_waiting_seconds: float | None = DEFAULT_ABANDON_WAITING_SECONDS
+    max_header_bytes: int = 16 * 1024
+    header_timeout: float = 10.0
+    body_timeout: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -123,6 +141,11 @@ class Settings:
             var_dir=Path(source.get("CARDROOM_VAR_DIR", "").strip() or DEFAULT_VAR_DIR),
             bot_think_seconds=_seconds(source, "CARDROOM_BOT_THINK_SECONDS"),
             abandon_waiting_seconds=_abandon_seconds(source),
+            max_header_bytes=int(
+                _positive(source, "CARDROOM_MAX_HEADER_BYTES", cls.max_header_bytes)
+            ),
+            header_timeout=_positive(source, "CARDROOM_HEADER_TIMEOUT", cls.header_timeout),
+            body_timeout=_positive(source, "CARDROOM_BODY_TIMEOUT", cls.body_timeout),
         )
 
     def __repr__(self) -> str:

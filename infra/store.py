@@ -11,6 +11,7 @@ here hand over to it); what a caller may see of a table is :mod:`infra.queries`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -24,6 +25,7 @@ from domain.table import hash_token
 from infra.application import CardroomApplication
 from infra.commands import TableCommands
 from infra.eventstore_env import eventsourcing_env, redacted
+from infra.groupcommit import FileWriteLock, GroupCommit
 from infra.hands import HandIndex
 from infra.records import (
     CommandResult,
@@ -71,6 +73,12 @@ class TableStore:
             ) from error
         self._cache = TableCache() if cache_size is None else TableCache(cache_size)
         self.locked = TableLocks()  # ``with store.locked(table_id):`` one writer per table
+        # Commands saved together share one transaction (infra.groupcommit); processes on
+        # one SQLite file take turns through a lock file beside it.
+        database = env.get("SQLITE_DBNAME", "")
+        on_file = bool(database) and not database.startswith("file:")
+        self._write_lock = FileWriteLock(Path(f"{database}.write-lock")) if on_file else None
+        self.group_commit = GroupCommit(lambda events: self.app.save(*events), self._write_lock)
         self.commands = TableCommands(self)
 
     # -- commands (infra.commands) ----------------------------------------------------------
@@ -200,6 +208,8 @@ class TableStore:
     def close(self) -> None:
         self._cache.clear()
         self.app.close()
+        if self._write_lock is not None:
+            self._write_lock.close()
 
     def __enter__(self) -> TableStore:
         return self
@@ -233,10 +243,12 @@ class TableStore:
     def save(
         self, before: FoldedTable, after: FoldedTable, envelopes: list[StoredTableEvent]
     ) -> CommandResult:
-        """Store a command's ``envelopes`` (``before`` -> ``after``); a lost race raises the
-        library's ``IntegrityError``/``RecordConflictError`` and changes nothing."""
+        """Store a command's ``envelopes`` (``before`` -> ``after``), in one transaction with
+        other commands' being saved at the same time (:mod:`infra.groupcommit`); returns once
+        they are committed. A lost race raises the library's ``IntegrityError`` /
+        ``RecordConflictError`` and changes nothing."""
         try:
-            recordings = self.app.save(*envelopes)
+            recordings = self.group_commit.save(envelopes)
         except (IntegrityError, RecordConflictError):
             raise
         except PersistenceError as error:

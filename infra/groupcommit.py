@@ -1,0 +1,183 @@
+"""Group commit: the events of commands that arrive together are written in one transaction
+(design §3, "Group commit").
+
+Commands are decided separately, each under its own table's lock (:mod:`infra.commands`); only
+the write is shared. A thread with events to store queues them; if no write is under way it
+becomes the *leader*: it takes everything queued (its own events and whatever other threads
+queued meanwhile) and stores it with one ``Application.save`` — one transaction for all of
+them. Threads that queued while a write was under way wait for it, and the first of them leads
+the next write. Nobody waits for company: a command alone is written at once, and the batch
+is simply whatever queued during the previous commit.
+
+Each thread gets its own outcome, and only after the transaction holding its events has
+committed: its recordings (so its own notification positions), or the error. A lost race (the
+store's unique (table, version) key) refuses the whole transaction, so the batch is then
+written again one command per transaction, and only the command that raced gets the conflict.
+Any other store failure fails every command of the batch, and nothing of it was written.
+
+Several processes on one SQLite file take turns through :class:`FileWriteLock` (a lock file
+beside the database): a process waiting for the file's write lock is woken the moment it is
+free, where SQLite's own busy handler would sleep and retry (up to 100 ms a time).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from eventsourcing.persistence import IntegrityError, RecordConflictError
+
+Write = Callable[[Sequence[Any]], Sequence[Any]]  # events -> one recording per event
+
+
+class _Queued:
+    """One command's events, and then its outcome."""
+
+    __slots__ = ("error", "events", "recordings")
+
+    def __init__(self, events: Sequence[Any]) -> None:
+        self.events = events
+        self.recordings: Sequence[Any] | None = None
+        self.error: BaseException | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.recordings is not None or self.error is not None
+
+    def outcome(self) -> Sequence[Any]:
+        if self.error is not None:
+            raise self.error
+        assert self.recordings is not None
+        return self.recordings
+
+
+class GroupCommit:
+    """Writes queued commands' events together; ``write`` stores events in one transaction
+    and returns one recording per event, in order (``Application.save``)."""
+
+    def __init__(
+        self,
+        write: Write,
+        interlock: Callable[[], contextlib.AbstractContextManager[Any]] | None = None,
+    ) -> None:
+        self._write = write
+        self._interlock = interlock or contextlib.nullcontext
+        self._lock = threading.Lock()
+        self._written = threading.Condition(self._lock)
+        self._queue: list[_Queued] = []
+        self._writing: list[_Queued] = []
+
+    @property
+    def queued(self) -> int:
+        """Commands queued or being written now."""
+        with self._lock:
+            return len(self._queue) + len(self._writing)
+
+    def save(self, events: Sequence[Any]) -> Sequence[Any]:
+        """Store ``events`` (one command's, all of one table) with whatever else is queued;
+        their recordings once committed. Raises what the store raised for them."""
+        queued = _Queued(events)
+        with self._lock:
+            self._queue.append(queued)
+            while self._writing and not queued.done:
+                self._written.wait()
+            if queued.done:
+                return queued.outcome()
+            batch = self._writing = self._queue
+            self._queue = []
+        try:
+            with self._interlock():
+                self._commit(batch)
+        finally:
+            with self._lock:
+                self._writing = []
+                self._written.notify_all()
+        return queued.outcome()
+
+    def _commit(self, batch: list[_Queued]) -> None:
+        try:
+            recordings = self._write([event for queued in batch for event in queued.events])
+        except (IntegrityError, RecordConflictError) as error:
+            if len(batch) == 1:
+                batch[0].error = error
+                return
+            # Someone in the batch lost a race: find out who, one transaction each.
+            for queued in batch:
+                self._commit_alone(queued)
+            return
+        except BaseException as error:  # nothing of the batch was written
+            for queued in batch:
+                queued.error = error
+            return
+        start = 0
+        for queued in batch:
+            queued.recordings = recordings[start : start + len(queued.events)]
+            start += len(queued.events)
+
+    def _commit_alone(self, queued: _Queued) -> None:
+        try:
+            queued.recordings = self._write(queued.events)
+        except BaseException as error:
+            queued.error = error
+
+
+class FileWriteLock:
+    """An exclusive ``flock`` on ``path`` while a transaction is written: one process at a
+    time. Within a process every store on the same file shares one lock, re-entrant for the
+    thread holding it (a write that runs another store's write inside it, as tests simulate a
+    race, must not wait for itself)."""
+
+    _shared: ClassVar[dict[str, _SharedFileLock]] = {}
+    _registry = threading.Lock()
+
+    def __init__(self, path: Path) -> None:
+        self._key = str(path.resolve())
+        with self._registry:
+            shared = self._shared.get(self._key)
+            if shared is None:
+                shared = self._shared[self._key] = _SharedFileLock(path)
+            shared.users += 1
+        self._lock: _SharedFileLock | None = shared
+
+    @contextlib.contextmanager
+    def __call__(self) -> Iterator[None]:
+        lock = self._lock
+        assert lock is not None, "the store is closed"
+        with lock.held():
+            yield
+
+    def close(self) -> None:
+        with self._registry:
+            lock, self._lock = self._lock, None
+            if lock is None:
+                return
+            lock.users -= 1
+            if lock.users == 0:
+                del self._shared[self._key]
+                os.close(lock.fd)
+
+
+class _SharedFileLock:
+    def __init__(self, path: Path) -> None:
+        self.fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        self.users = 0
+        self._threads = threading.RLock()
+        self._depth = 0
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        with self._threads:
+            if self._depth == 0:
+                fcntl.flock(self.fd, fcntl.LOCK_EX)
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if self._depth == 0:
+                    fcntl.flock(self.fd, fcntl.LOCK_UN)
