@@ -3,9 +3,12 @@
 ==============================  =====  ===================================================
 key                             type   holds
 ==============================  =====  ===================================================
-``{p}lobby``                    hash   table id -> lobby line (JSON) of each open table
-``{p}lobby:order``              zset   table id scored by the position that opened it
+``{p}shard:{<i>}:lobby``        hash   table id -> lobby line (JSON) of each open table
+``{p}shard:{<i>}:lobby:order``  zset   table id scored by the position that opened it
 ==============================  =====  ===================================================
+
+Each shard keeps the part for its tables (:mod:`projections.keys`); a read merges the parts by
+opening position, which is the one log's order, so any number of shards lists the same lobby.
 
 A line is ``tableId``, ``game`` and ``version`` with the table kernel's facts (``seating``:
 ``seats``, ``names``, ``openSeats``, ``status``, ``hand``) — all a new game needs — and what a
@@ -100,11 +103,21 @@ class Lobby(TableReadModel):
 
     def read(self, game: str | None = None) -> list[dict[str, Any]]:
         """Open tables (waiting for players or playing), oldest first; ``game`` filters."""
-        order = self._redis.zrange(self.order_key(), 0, -1)
-        if not order:
-            return []
-        lines = self._redis.hmget(self.key(), order)  # type: ignore[arg-type]
-        tables = [decode(line) for line in lines if line is not None]
+        scored: list[tuple[float, bytes]] = []
+        for order, lines_key in zip(
+            self.keys.parts("lobby:order"), self.keys.parts("lobby"), strict=True
+        ):
+            members = self._redis.zrange(order, 0, -1, withscores=True)
+            if not members:
+                continue
+            found = self._redis.hmget(lines_key, [member for member, _ in members])
+            scored.extend(
+                (score, line)
+                for (_, score), line in zip(members, found, strict=True)  # type: ignore[arg-type]
+                if line is not None
+            )
+        scored.sort(key=lambda pair: pair[0])
+        tables = [decode(line) for _, line in scored]
         if game is not None:
             tables = [line for line in tables if line.get("game") == game]
         return tables
