@@ -9,9 +9,9 @@ SIGINT/SIGTERM into a graceful shutdown; the lifespan then stops the projector a
 
 from __future__ import annotations
 
-import logging
 import signal
 
+from infra.logs import configure_logging
 from infra.settings import Settings
 
 GRACEFUL_SHUTDOWN = 5  # seconds open requests (live streams) get before they are cut
@@ -32,9 +32,7 @@ def serve(
     settings = settings or Settings.from_env()
     if run_projector is None:
         run_projector = settings.redis_url is None
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_format)  # text, or one JSON object a line
     app = create_app(settings, run_projector=run_projector)
     config = uvicorn.Config(
         app,
@@ -43,6 +41,7 @@ def serve(
         lifespan="on",
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
         log_level="info",
+        log_config=None,  # uvicorn's loggers go to configure_logging's handler
     )
     # uvicorn handles SIGINT/SIGTERM itself (graceful shutdown, lifespan closed), then re-raises
     # the signal with the handler it found: make that a clean exit rather than a kill.

@@ -72,7 +72,11 @@ class ReadModels:
     def positions(self) -> list[int]:
         """Each shard's projected position, shard 0 first (one GET each: on a cluster the
         positions live in different slots)."""
-        return [parse_position(self._redis.get(key)) or 0 for key in self.keys.positions()]
+        return [position or 0 for position in self.stored_positions()]
+
+    def stored_positions(self) -> list[int | None]:
+        """Each shard's position as stored: None while a rebuild fences it."""
+        return [parse_position(self._redis.get(key)) for key in self.keys.positions()]
 
     def wait_for(self, position: int, timeout: float = 5.0) -> bool:
         """Wait until the projection has reached ``position``; False when ``timeout`` ran out.
