@@ -34,8 +34,8 @@ ENV_NAMES = (
 )
 
 
-def api_command(port: int) -> list[str]:
-    return ["cardroom", "serve", "--host", "127.0.0.1", "--port", str(port)]
+def api_command(port: int, host: str = "127.0.0.1") -> list[str]:
+    return ["cardroom", "serve", "--host", host, "--port", str(port)]
 
 
 def projector_command(shard: int) -> list[str]:
