@@ -182,13 +182,16 @@ def _run_all(projectors: list[Any], stop: threading.Event, poll_interval: float)
 @_SHARDS
 def rebuild(shard: int | None, shards: int | None) -> None:
     """Clear the read models and replay every event from position 0 (--shard: only that
-    shard's tables, keys and position; the other shards' keys stay as they are)."""
-    from projections.runner import Projector
+    shard's tables, keys and position; the other shards' keys stay as they are). Without
+    --shard it also drops what shards beyond --shards left (after N was lowered)."""
+    from projections.runner import Projector, drop_other_shards
 
     settings = _configured()
     covered, count = _shards_of(settings, shard, shards)
     with _store_and_redis(settings) as (store, redis):
         started = time.perf_counter()
+        if shard is None:
+            drop_other_shards(redis.client, settings.redis_prefix, count)
         for index in covered:
             Projector(cast(Any, store), redis.client, settings.redis_prefix, shard=index,
                       shards=count).rebuild()  # fmt: skip

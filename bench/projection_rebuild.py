@@ -11,13 +11,18 @@ Lag: projection lag under a load of commands — writer threads play bot tables 
     follows; lag = time from ``execute`` returning until the worker announces a position
     covering it (the pub/sub channel its commit script publishes on). p50/p99/max printed.
 
+Cluster (``--cluster``): a 3-node Redis Cluster of real ``redis-server`` processes (as the
+    deployed test starts it); rebuild events/s with 1 shard and with 2 shards rebuilding at
+    once in two processes (each reads the whole log, projects its half): the log's events
+    divided by the wall time until both are done, and each shard's own rate.
+
 The store is filled with random-bot tables of both games (``infra.simulate.play_table``).
 Runs on SQLite (a file in a temp dir) and, when reachable, PostgreSQL (a fresh database that is
 dropped afterwards); Redis at ``CARDROOM_TEST_REDIS_URL`` (default 127.0.0.1:6379) under a
 unique prefix, removed afterwards — or a private embedded Redis when none answers.
 
 ``python bench/projection_rebuild.py [--tables 6] [--hands 8] [--writers 4] [--load 6]
-[--poll 0.05] [--repeat 3] [--sqlite-only]``
+[--poll 0.05] [--repeat 3] [--sqlite-only] [--cluster]``
 """
 
 from __future__ import annotations
@@ -253,6 +258,77 @@ def bench(
         clear(client, prefix)
 
 
+def rebuild_shard(
+    event_store: str, redis_url: str, prefix: str, shard: int, shards: int, start: Any, out: Any
+) -> None:
+    """One shard's rebuild in its own process (as ``cardroom rebuild --shard``), timed."""
+    from tests.deployed.topology import cluster_client
+
+    store = TableStore(Settings(event_store=event_store))
+    client = cluster_client(redis_url)
+    projector = Projector(store, client, prefix, shard=shard, shards=shards)
+    start.wait()
+    began = time.perf_counter()
+    projected = projector.rebuild()
+    out.put((shard, projected, began, time.perf_counter()))
+    client.close()
+    store.close()
+
+
+def cluster_rates(store: TableStore, redis_url: str, shards: int, repeat: int) -> None:
+    """Rebuild with ``shards`` processes at once into the cluster; best of ``repeat``."""
+    context = multiprocessing.get_context("spawn")
+    events = store.max_position()
+    best: tuple[float, list[tuple[int, int, float, float]]] | None = None
+    prefix = f"cardroom-bench:{uuid.uuid4().hex[:8]}:"
+    for _ in range(repeat):
+        start, out = context.Event(), context.Queue()
+        workers = [
+            context.Process(
+                target=rebuild_shard,
+                args=(store.settings.event_store, redis_url, prefix, shard, shards, start, out),
+            )
+            for shard in range(shards)
+        ]
+        for worker in workers:
+            worker.start()
+        time.sleep(3.0)  # the processes import and connect before the clock starts
+        start.set()
+        results = sorted(out.get(timeout=600) for _ in workers)
+        for worker in workers:
+            worker.join()
+        wall = max(end for *_, end in results) - min(began for _, _, began, _ in results)
+        rate = events / wall
+        if best is None or rate > best[0]:
+            best = (rate, results)
+    assert best is not None
+    rate, results = best
+    print(f"{shards} shard(s) at once: {rate:>12,.0f} events/s of the log")
+    for shard, projected, began, end in results:
+        print(
+            f"  shard {shard}: projected {projected} of {events} events in {end - began:.2f}s "
+            f"({events / (end - began):,.0f} log events/s examined)"
+        )
+
+
+def bench_cluster(args: argparse.Namespace) -> None:
+    from tests.deployed.topology import redis_cluster
+
+    with tempfile.TemporaryDirectory() as directory, redis_cluster(Path(directory)) as url:
+        print(f"Redis Cluster: 3 primaries, {url}")
+        with sqlite_url() as event_store, TableStore(Settings(event_store=event_store)) as store:
+            events = fill(store, args.tables, args.hands, args.seed)
+            print(f"\n== SQLite: {events} events in {args.tables * 2} tables")
+            with redis_client() as (client, where):
+                prefix = f"cardroom-bench:{uuid.uuid4().hex[:8]}:"
+                single = Projector(store, client, prefix)
+                rate = max(rate_of(single.rebuild)[0] for _ in range(args.repeat))
+                clear(client, prefix)
+                print(f"1 shard, one Redis ({where}): {rate:>12,.0f} events/s")
+            for shards in (1, 2):
+                cluster_rates(store, url, shards, args.repeat)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=6, help="tables per game to fill")
@@ -263,7 +339,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="best of N for the rates")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument("--cluster", action="store_true", help="rebuild into a Redis Cluster")
     args = parser.parse_args()
+    if args.cluster:
+        bench_cluster(args)
+        return
     sys.setswitchinterval(0.0005)  # timestamps taken by threads: keep GIL hand-offs short
     with redis_client() as (client, where):
         print(f"Redis: {where}")

@@ -115,6 +115,15 @@ class Keys:
         except ValueError:
             return None
 
+    def shard_of_key(self, key: str | bytes) -> int | None:
+        """The shard a :meth:`named` key belongs to; None for any other key."""
+        text = key.decode(errors="replace") if isinstance(key, bytes) else key
+        head = f"{self.prefix}shard:{{"
+        if not text.startswith(head):
+            return None
+        index = text[len(head) : text.find("}", len(head))]
+        return int(index) if index.isdigit() else None
+
     def table_pattern(self) -> str:
         """A SCAN pattern matching every table's read-model keys (for rebuild)."""
         return f"{_glob_escape(self.prefix)}table:*"

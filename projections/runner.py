@@ -290,3 +290,17 @@ class Projector:
             return True
         table_id = self.keys.table_of(key)
         return table_id is not None and shard_of(table_id, self.keys.shards) == self.keys.shard
+
+
+def drop_other_shards(client: redis.Redis, prefix: str, shards: int) -> int:
+    """Delete the positions and parts of shards numbered ``shards`` or more (left by a
+    deployment that ran more shards before: docs/scaling.md); returns how many keys."""
+    keys = Keys(prefix, 0, shards)
+    stale = [
+        key
+        for key in client.scan_iter(match=keys.shard_pattern(), count=1000)
+        if (keys.shard_of_key(key) or 0) >= shards
+    ]
+    if stale:
+        client.delete(*stale)
+    return len(stale)

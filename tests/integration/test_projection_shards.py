@@ -18,7 +18,7 @@ from infra.store import TableStore
 from projections.digest import snapshot
 from projections.keys import Keys, shard_of
 from projections.reader import ReadModels
-from projections.runner import Projector
+from projections.runner import Projector, drop_other_shards
 from projections.tracking import Group, Tracking
 from tests.integration.test_projection_exactly_once import fill
 from tests.integration.test_projection_support import (
@@ -195,3 +195,15 @@ def test_split_commits_with_deaths_between_slots_end_equal_to_one_clean_run(
     finally:
         clear_prefix(client, prefix)
         clear_prefix(client, clean)
+
+
+def test_lowering_the_number_of_shards_is_a_rebuild_that_drops_the_extra_parts(
+    filled: TableStore, client: redis.Redis, prefixes: Any
+) -> None:
+    """docs/scaling.md: drain, set the new N, rebuild every shard, start N projectors."""
+    one, two = prefixes(), prefixes()
+    run_shards(filled, client, one, 1)
+    run_shards(filled, client, two, 2)
+    assert drop_other_shards(client, two, 1) == 4  # shard 1's position, lobby, order, counters
+    Projector(filled, client, two).rebuild()
+    assert snapshot(client, two) == snapshot(client, one)
