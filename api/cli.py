@@ -146,8 +146,9 @@ def project(poll_interval: float, shard: int | None, shards: int | None) -> None
     covered, count = _shards_of(settings, shard, shards)
     with _store_and_redis(settings) as (store, redis):
         projectors = [
-            Projector(cast(Any, store), redis.client, settings.redis_prefix, shard=index,
-                      shards=count)  # fmt: skip
+            Projector(
+                cast(Any, store), redis.client, settings.redis_prefix, shard=index, shards=count
+            )
             for index in covered
         ]
         target = f"{redis.url} ({settings.redis_prefix})"
@@ -230,7 +231,9 @@ def status(shards: int | None, max_lag: int | None) -> None:
         lag = head - position
         late = max_lag is not None and lag > max_lag
         failing = failing or late
-        click.echo(f"shard {index}/{count}: position {position} lag {lag}" + (" LATE" if late else ""))
+        click.echo(
+            f"shard {index}/{count}: position {position} lag {lag}" + (" LATE" if late else "")
+        )
     if failing:
         sys.exit(1)
 

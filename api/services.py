@@ -114,9 +114,12 @@ class Services:
         shards = self.settings.projection_shards
         projectors = [
             Projector(
-                cast(Any, self.store), self.redis.client, self.settings.redis_prefix,
-                shard=shard, shards=shards,
-            )  # fmt: skip
+                cast(Any, self.store),
+                self.redis.client,
+                self.settings.redis_prefix,
+                shard=shard,
+                shards=shards,
+            )
             for shard in range(shards)
         ]
 

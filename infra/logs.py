@@ -38,7 +38,9 @@ class JsonFormatter(logging.Formatter):
 def configure_logging(log_format: str, level: int = logging.INFO) -> None:
     """One stderr handler on the root logger, text or JSON (replacing any handler before)."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT))
+    handler.setFormatter(
+        JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
+    )
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

@@ -85,7 +85,7 @@ class Settings:
         raw_shards = source.get("CARDROOM_PROJECTION_SHARDS", "").strip() or "1"
         if not raw_shards.isdigit() or not 1 <= int(raw_shards) <= MAX_SHARDS:
             raise SettingsError(
-                f"CARDROOM_PROJECTION_SHARDS={raw_shards!r}: expected a whole number 1..{MAX_SHARDS}"
+                f"CARDROOM_PROJECTION_SHARDS={raw_shards!r}: expected a number 1..{MAX_SHARDS}"
             )
         log_format = source.get("CARDROOM_LOG_FORMAT", "").strip().lower() or "text"
         if log_format not in LOG_FORMATS:

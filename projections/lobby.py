@@ -19,7 +19,7 @@ game adds: Bourré its ``pot``; Burraco its team ``totals`` and ``target``, its 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 from domain.game import Game
 from projections.model import Outcome, TableReadModel, decode, encode
@@ -107,13 +107,17 @@ class Lobby(TableReadModel):
         for order, lines_key in zip(
             self.keys.parts("lobby:order"), self.keys.parts("lobby"), strict=True
         ):
-            members = self._redis.zrange(order, 0, -1, withscores=True)
+            members = cast(
+                list[tuple[bytes, float]], self._redis.zrange(order, 0, -1, withscores=True)
+            )
             if not members:
                 continue
-            found = self._redis.hmget(lines_key, [member for member, _ in members])
+            found = cast(
+                list[bytes | None], self._redis.hmget(lines_key, [name for name, _ in members])
+            )
             scored.extend(
                 (score, line)
-                for (_, score), line in zip(members, found, strict=True)  # type: ignore[arg-type]
+                for (_, score), line in zip(members, found, strict=True)
                 if line is not None
             )
         scored.sort(key=lambda pair: pair[0])

@@ -111,7 +111,6 @@ class ReadModels:
         finally:
             pubsub.close()
 
-
     def _reached(self, announced: Any, position: int) -> bool:
         """Whether a commit's announcement means ``position`` is reached: with one shard the
         announced position says it; with several, one shard moved, so read them all."""

@@ -11,11 +11,12 @@ import random
 import threading
 import uuid
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-import pytest
 import httpx
+import pytest
 
 from domain.games import game_named
 from infra.settings import Settings
@@ -64,7 +65,7 @@ def topology(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Cardroom, list
                 room.start(f"api-{index}", api_command(port))
                 apis.append(f"http://127.0.0.1:{port}")
                 # one at a time: the first creates the event store's tables
-                wait_until(lambda url=apis[-1]: _healthy(url), 60, f"{apis[-1]} did not start")
+                wait_until(partial(_healthy, apis[-1]), 60, f"{apis[-1]} did not start")
             for shard in range(SHARDS):
                 room.start(f"projector-{shard}", projector_command(shard))
             yield room, apis
@@ -132,9 +133,14 @@ class Bots:
             commands = legal.json()
             if not commands:
                 continue
-            command = {**rng.choice(commands), "expectedVersion": int(legal.headers["X-Table-Version"])}
+            command = {
+                **rng.choice(commands),
+                "expectedVersion": int(legal.headers["X-Table-Version"]),
+            }
             headers = {**auth, "Idempotency-Key": uuid.uuid4().hex}
-            answer = self.call("POST", f"/tables/{table_id}/commands", json=command, headers=headers)
+            answer = self.call(
+                "POST", f"/tables/{table_id}/commands", json=command, headers=headers
+            )
             if answer.status_code == 200:
                 with self.lock:
                     self.acknowledged.append((table_id, answer.json()))

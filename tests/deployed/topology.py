@@ -15,7 +15,9 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import redis
 from redis.cluster import RedisCluster
@@ -114,25 +116,42 @@ def redis_cluster(directory: Path, nodes: int = 3) -> Iterator[str]:
             processes.append(
                 subprocess.Popen(
                     [
-                        executable("redis-server"), "--port", str(port), "--bind", "127.0.0.1",
-                        "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                        "--dir", str(home), "--save", "", "--appendonly", "no",
-                        "--logfile", str(home / "redis.log"),
-                    ],  # fmt: skip
+                        executable("redis-server"),
+                        "--port",
+                        str(port),
+                        "--bind",
+                        "127.0.0.1",
+                        "--cluster-enabled",
+                        "yes",
+                        "--cluster-config-file",
+                        "nodes.conf",
+                        "--dir",
+                        str(home),
+                        "--save",
+                        "",
+                        "--appendonly",
+                        "no",
+                        "--logfile",
+                        str(home / "redis.log"),
+                    ],
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
                 )
             )
         for port in ports:
             node = redis.Redis(port=port)
-            wait_until(lambda n=node: _pings(n), 20, f"redis-server on {port} did not start")
+            wait_until(partial(_pings, node), 20, f"redis-server on {port} did not start")
             node.close()
         subprocess.run(
             [
-                executable("redis-cli"), "--cluster", "create",
+                executable("redis-cli"),
+                "--cluster",
+                "create",
                 *(f"127.0.0.1:{port}" for port in ports),
-                "--cluster-replicas", "0", "--cluster-yes",
-            ],  # fmt: skip
+                "--cluster-replicas",
+                "0",
+                "--cluster-yes",
+            ],
             check=True,
             capture_output=True,
             timeout=60,
@@ -140,7 +159,7 @@ def redis_cluster(directory: Path, nodes: int = 3) -> Iterator[str]:
         for port in ports:
             node = redis.Redis(port=port)
             wait_until(
-                lambda n=node: n.cluster("info").get("cluster_state") == "ok",  # type: ignore[no-untyped-call]
+                partial(_cluster_ok, node),
                 30,
                 f"the cluster node on {port} did not reach cluster_state:ok",
             )
@@ -149,6 +168,11 @@ def redis_cluster(directory: Path, nodes: int = 3) -> Iterator[str]:
     finally:
         for process in processes:
             stop(process)
+
+
+def _cluster_ok(node: redis.Redis) -> bool:
+    info: dict[str, Any] = node.cluster("info")
+    return info.get("cluster_state") == "ok"
 
 
 def _pings(node: redis.Redis) -> bool:

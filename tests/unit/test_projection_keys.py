@@ -79,7 +79,7 @@ def test_analytics_fields_name_scope_and_counter() -> None:
 
 
 def test_every_key_of_a_table_shares_the_tables_hash_tag() -> None:
-    table_keys = every_key("p:")[1:4] + [Keys("p:").table_version(TABLE)]
+    table_keys = [*every_key("p:")[1:4], Keys("p:").table_version(TABLE)]
     assert {hash_tag(name) for name in table_keys} == {str(TABLE)}
 
 
