@@ -138,6 +138,34 @@ def project_in_process(
         store.close()
 
 
+def play_until(
+    store: TableStore, seed: int, deadline: float, written: list[tuple[int, float]]
+) -> None:
+    """A 5-seat Bourré table played by random bots until ``deadline``; appends each command's
+    (position, when ``execute`` returned) to ``written``."""
+    rng = random.Random(seed)
+    table_id = store.create_table("bourre", {"seats": 5}, seed=seed).table_id
+    for seat in range(5):
+        store.take_seat(table_id, f"bot-{seat}", seat)
+    while time.perf_counter() < deadline:
+        table = store.get(table_id)
+        seat = rng.choice(sorted(table.game.to_act(table.state)))
+        command = rng.choice(table.game.legal_commands(table.state, seat))
+        result = store.execute(table_id, command)
+        written.append((result.position, time.perf_counter()))
+
+
+def lags_of(written: list[tuple[int, float]], reached: list[tuple[int, float]]) -> list[float]:
+    """Per command: when a reached position first covered it − when it was written."""
+    positions = [position for position, _ in reached]
+    lags = []
+    for position, at in written:
+        index = bisect.bisect_left(positions, position)
+        if index < len(reached):
+            lags.append(max(0.0, reached[index][1] - at))
+    return sorted(lags)
+
+
 def lag_under_load(
     store: TableStore,
     client: redis.Redis,
@@ -166,16 +194,7 @@ def lag_under_load(
     written: list[tuple[int, float]] = []  # (position, when execute returned)
 
     def write(seed: int) -> None:
-        rng = random.Random(seed)
-        table_id = store.create_table("bourre", {"seats": 5}, seed=seed).table_id
-        for seat in range(5):
-            store.take_seat(table_id, f"bot-{seat}", seat)
-        while time.perf_counter() < deadline:
-            table = store.get(table_id)
-            seat = rng.choice(sorted(table.game.to_act(table.state)))
-            command = rng.choice(table.game.legal_commands(table.state, seat))
-            result = store.execute(table_id, command)
-            written.append((result.position, time.perf_counter()))
+        play_until(store, seed, deadline, written)
 
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
@@ -205,13 +224,7 @@ def lag_under_load(
     stop_listening.set()
     listener.join()
 
-    positions = [position for position, _ in announced]
-    lags = []
-    for position, at in written:
-        index = bisect.bisect_left(positions, position)
-        if index < len(announced):
-            lags.append(max(0.0, announced[index][1] - at))
-    lags.sort()
+    lags = lags_of(written, announced)
     return {
         "commands": len(written),
         "commands_per_s": len(written) / elapsed,
@@ -311,6 +324,95 @@ def cluster_rates(store: TableStore, redis_url: str, shards: int, repeat: int) -
         )
 
 
+def project_shard(
+    event_store: str, redis_url: str, prefix: str, shard: int, shards: int, stop: Any
+) -> None:
+    """``cardroom project --shard`` as its own process, on the cluster, until ``stop``."""
+    from tests.deployed.topology import cluster_client
+
+    store = TableStore(Settings(event_store=event_store))
+    client = cluster_client(redis_url)
+    halt = threading.Event()
+
+    def relay_stop() -> None:
+        stop.wait()
+        halt.set()
+
+    threading.Thread(target=relay_stop, daemon=True).start()
+    try:
+        Projector(store, client, prefix, shard=shard, shards=shards).run_forever(halt, 0.05)
+    finally:
+        client.close()
+        store.close()
+
+
+def cluster_lag(store: TableStore, redis_url: str, shards: int, args: argparse.Namespace) -> None:
+    """Lag with ``shards`` projector processes on the cluster while writers play: the time
+    until every shard's position (polled every millisecond, as ``?after=`` needs) covers a
+    command."""
+    from projections.reader import ReadModels
+    from tests.deployed.topology import cluster_client
+
+    prefix = f"cardroom-bench:{uuid.uuid4().hex[:8]}:"
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    workers = [
+        context.Process(
+            target=project_shard,
+            args=(store.settings.event_store, redis_url, prefix, shard, shards, stop),
+        )
+        for shard in range(shards)
+    ]
+    for worker in workers:
+        worker.start()
+    client = cluster_client(redis_url)
+    reader = ReadModels(client, prefix, shards=shards)
+    head = store.max_position()
+    while reader.position() < head:  # caught up before the load starts
+        time.sleep(0.05)
+    reached: list[tuple[int, float]] = []
+    watching = threading.Event()
+
+    def watch() -> None:
+        last = -1
+        while not watching.is_set():
+            position = reader.position()
+            if position != last:
+                reached.append((position, time.perf_counter()))
+                last = position
+            time.sleep(0.001)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    written: list[tuple[int, float]] = []
+    deadline = time.perf_counter() + args.load
+    writers = [
+        threading.Thread(target=play_until, args=(store, 9000 + i, deadline, written))
+        for i in range(args.writers)
+    ]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    final = max(position for position, _ in written)
+    until = time.perf_counter() + 30
+    while (not reached or reached[-1][0] < final) and time.perf_counter() < until:
+        time.sleep(0.01)
+    watching.set()
+    watcher.join()
+    stop.set()
+    for worker in workers:
+        worker.join(timeout=10)
+    client.close()
+    lags = lags_of(written, reached)
+    print(
+        f"lag, {shards} shard(s), {args.writers} writers, {len(written) / args.load:,.0f} "
+        f"commands/s: p50 {1000 * statistics.median(lags):.1f} ms, "
+        f"p99 {1000 * lags[min(len(lags) - 1, int(0.99 * len(lags)))]:.1f} ms over "
+        f"{len(lags)} commands"
+    )
+
+
 def bench_cluster(args: argparse.Namespace) -> None:
     from tests.deployed.topology import redis_cluster
 
@@ -327,6 +429,8 @@ def bench_cluster(args: argparse.Namespace) -> None:
                 print(f"1 shard, one Redis ({where}): {rate:>12,.0f} events/s")
             for shards in (1, 2):
                 cluster_rates(store, url, shards, args.repeat)
+            for shards in (1, 2):
+                cluster_lag(store, url, shards, args)
 
 
 def main() -> None:
