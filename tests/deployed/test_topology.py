@@ -184,6 +184,20 @@ def test_bots_play_through_kills_and_the_read_side_equals_the_events(
     assert bots.errors == []
     assert len(bots.acknowledged) > total // 2
 
+    # Read-your-writes across processes: a command on one API, ?after= its position on both.
+    checked = 0
+    for table_id, tokens in tables:
+        before = len(bots.acknowledged)
+        if not bots.step(table_id, tokens, random.Random(5)) or len(bots.acknowledged) == before:
+            continue
+        _, answer = bots.acknowledged[-1]
+        for api in apis:
+            seen = httpx.get(f"{api}/tables/{table_id}?after={answer['position']}", timeout=15)
+            assert seen.status_code == 200, seen.text
+            assert seen.json()["version"] >= answer["version"]
+        checked += 1
+    assert checked > 0
+
     store = TableStore(Settings(event_store=postgres_url))
     client = cluster_client(room.env["CARDROOM_REDIS_URL"])
     try:
