@@ -197,6 +197,7 @@ def test_bots_play_through_kills_and_the_read_side_equals_the_events(
         player.join(timeout=300)
     assert bots.errors == []
     assert len(bots.acknowledged) > total // 2
+    wait_until(partial(_healthy, apis[1]), 120, "the restarted API process did not come back")
 
     # Read-your-writes across processes: a command on one API, ?after= its position on both.
     checked = 0
