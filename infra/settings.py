@@ -79,6 +79,10 @@ class Settings:
         prefix = source.get("CARDROOM_REDIS_PREFIX", DEFAULT_REDIS_PREFIX)
         if not prefix:
             raise SettingsError("CARDROOM_REDIS_PREFIX must not be empty")
+        if "{" in prefix or "}" in prefix:
+            raise SettingsError(
+                f"CARDROOM_REDIS_PREFIX={prefix!r}: braces would break the keys' hash tags"
+            )
         redis_cluster = _flag(source, "CARDROOM_REDIS_CLUSTER")
         if redis_cluster and redis_url is None:
             raise SettingsError("CARDROOM_REDIS_CLUSTER=1 needs CARDROOM_REDIS_URL (one node)")
