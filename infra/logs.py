@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import sys
 from datetime import UTC, datetime
+from typing import TextIO
 
 import msgspec
 
@@ -35,14 +36,22 @@ class JsonFormatter(logging.Formatter):
         return _encode(line).decode()
 
 
+class _Stderr(logging.StreamHandler[TextIO]):
+    """A handler writing to whatever ``sys.stderr`` is when a record is emitted."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
 def configure_logging(log_format: str, level: int = logging.INFO) -> None:
-    """One stderr handler on the root logger, text or JSON (replacing any handler before)."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(
-        JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
-    )
+    """One stderr handler on the root logger, text or JSON (replacing the one a previous call
+    installed; other handlers stay), and uvicorn's loggers sent to it."""
+    handler = _Stderr()
+    formatter = JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
+    handler.setFormatter(formatter)
     root = logging.getLogger()
-    for old in list(root.handlers):
+    for old in [h for h in root.handlers if isinstance(h, _Stderr)]:
         root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(level)
