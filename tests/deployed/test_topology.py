@@ -19,11 +19,13 @@ import httpx
 import pytest
 
 from domain.games import game_named
+from domain.table import TableEnded
 from infra.settings import Settings
 from infra.store import TableStore
 from projections.analytics import tag_of
 from projections.digest import snapshot
 from projections.ledger import Ledger
+from projections.lobby import Lobby
 from projections.reader import ReadModels
 from projections.views import table_view
 from tests.deployed.topology import (
@@ -229,7 +231,8 @@ def test_bots_play_through_kills_and_the_read_side_equals_the_events(
             ]
             assert answer["position"] <= head
 
-        # Every table's views and ledger equal a replay of its events.
+        # Every table's views, ledger and lobby line equal a replay of its events.
+        lobby = {line["tableId"]: line for line in reader.lobby()}
         for table_id, tokens in tables:
             events = store.events(uuid.UUID(table_id))
             game = game_named(events[0].event.game)
@@ -244,6 +247,10 @@ def test_bots_play_through_kills_and_the_read_side_equals_the_events(
             assert reader.ledger(uuid.UUID(table_id)) == json.loads(
                 json.dumps(Ledger.shape(game, state))
             )
+            if not isinstance(events[-1].event, TableEnded):
+                line = {"tableId": table_id, "game": game.name, "version": version}
+                line.update(Lobby.shape(game, state))
+                assert lobby[table_id] == json.loads(json.dumps(line))
 
         # Operations: both APIs report both shards caught up; status agrees.
         for api in apis:
