@@ -31,7 +31,8 @@ def main() -> None:
 
     Configuration comes from the environment: CARDROOM_EVENT_STORE (sqlite:///path or
     postgresql://…), CARDROOM_REDIS_URL (unset: a private redis-server under CARDROOM_VAR_DIR),
-    CARDROOM_REDIS_PREFIX, CARDROOM_VAR_DIR, CARDROOM_ALLOW_STACKED_DECKS.
+    CARDROOM_REDIS_CLUSTER, CARDROOM_REDIS_PREFIX, CARDROOM_PROJECTION_SHARDS,
+    CARDROOM_LOG_FORMAT, CARDROOM_VAR_DIR, CARDROOM_ALLOW_STACKED_DECKS.
     """
 
 
@@ -96,37 +97,6 @@ def _run_until_signalled(work: Callable[[threading.Event], None]) -> None:
         raise errors[0]
 
 
-@main.command()
-@click.option("--poll-interval", default=0.05, show_default=True, help="Seconds between polls.")
-def project(poll_interval: float) -> None:
-    """Run the projection worker: follow the event store into Redis until SIGINT/SIGTERM
-    (and abandon the tables nobody joins, :mod:`api.sweeper`)."""
-    from api.sweeper import start_sweeper
-    from infra.eventstore_env import redacted
-    from projections.reader import ReadModels
-    from projections.runner import Projector
-
-    settings = _settings()
-    with _store_and_redis(settings) as (store, redis):
-        projector = Projector(cast(Any, store), redis.client, settings.redis_prefix)
-        target = f"{redis.url} ({settings.redis_prefix})"
-        click.echo(f"projecting {redacted(settings.event_store)} into {target}")
-
-        def work(stop: threading.Event) -> None:
-            read_models = ReadModels(redis.client, settings.redis_prefix)
-            limit = settings.abandon_waiting_seconds
-            sweeper = start_sweeper(store, read_models, limit, stop)
-            try:
-                projector.run_forever(stop, poll_interval=poll_interval)
-            finally:
-                stop.set()
-                if sweeper is not None:
-                    sweeper.join(timeout=10)
-
-        _run_until_signalled(work)
-        click.echo(f"stopped at position {projector.position()}")
-
-
 @main.command("bots")
 def run_bots() -> None:
     """Run the process managers — the server-side bots' turns and the turn clocks — until
@@ -149,20 +119,6 @@ def run_bots() -> None:
 
         _run_until_signalled(work)
         click.echo("stopped")
-
-
-@main.command()
-def rebuild() -> None:
-    """Clear the read models and replay every event from position 0."""
-    from projections.runner import Projector
-
-    settings = _settings()
-    with _store_and_redis(settings) as (store, redis):
-        started = time.perf_counter()
-        count = Projector(cast(Any, store), redis.client, settings.redis_prefix).rebuild()
-        seconds = time.perf_counter() - started
-        rate = count / seconds if seconds > 0 else 0.0
-        click.echo(f"rebuilt from {count} events in {seconds:.2f}s ({rate:,.0f} events/s)")
 
 
 class _GameNames(Sequence[str]):
@@ -352,3 +308,7 @@ def serve(
         workers=workers or default_workers(),
         access_log=access_log,
     )
+
+
+# The projection commands (project, rebuild, status) live in their own module.
+from api import projection_cli  # noqa: E402, F401  (registers its commands on main)

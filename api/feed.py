@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-import redis
 import redis.asyncio as aioredis
 
 from api.services import Services, blocking
@@ -50,25 +49,6 @@ class Delivery:
     rendered: dict[Any, Any] = field(default_factory=dict)
 
 
-def async_client(client: redis.Redis) -> aioredis.Redis:
-    """An asyncio client on the same server as the synchronous ``client`` (TCP, TLS or a unix
-    socket, as the sync client's pool says)."""
-    kwargs = dict(client.connection_pool.connection_kwargs)
-    kinds: dict[type, type] = {
-        redis.UnixDomainSocketConnection: aioredis.UnixDomainSocketConnection,
-        redis.SSLConnection: aioredis.SSLConnection,
-    }
-    connection_class = kinds.get(client.connection_pool.connection_class, aioredis.Connection)
-    allowed = {
-        "host", "port", "path", "db", "username", "password", "socket_timeout",
-        "socket_connect_timeout", "ssl_ca_certs", "ssl_certfile", "ssl_keyfile", "ssl_cert_reqs",
-    }  # fmt: skip
-    kwargs = {key: value for key, value in kwargs.items() if key in allowed}
-    kwargs["socket_timeout"] = None  # a subscriber waits for messages as long as it likes
-    pool = aioredis.ConnectionPool(connection_class=connection_class, **kwargs)
-    return aioredis.Redis(connection_pool=pool)
-
-
 class PositionFeed:
     """The process's one subscription to ``{p}positions``, on the running event loop."""
 
@@ -83,7 +63,8 @@ class PositionFeed:
 
     async def start(self) -> None:
         """Subscribe and start listening (returns once subscribed)."""
-        self._client = async_client(self._services.redis.client)
+        # A plain connection to the configured node: a PUBLISH reaches every node of a cluster.
+        self._client = self._services.redis.async_subscriber()
         self._read_to = await blocking(self._services.store.max_position)
         ready = asyncio.Event()
         self._task = asyncio.create_task(self._listen(ready), name="cardroom-position-feed")

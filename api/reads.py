@@ -20,7 +20,7 @@ from uuid import UUID
 from api.auth import seat_of, viewer_of
 from api.commands import command_object
 from api.problems import MALFORMED, ApiProblem
-from api.schemas import Health, ProjectionHealth, Verification
+from api.schemas import Health, ProjectionHealth, ShardHealth, Verification
 from api.services import Services, blocking
 from domain.errors import InvalidOption
 from domain.games import game_named
@@ -171,22 +171,29 @@ def health(services: Services) -> Health:
     """Whether the store and Redis answer, and how far the projection lags the log."""
     head: int | None = None
     position: int | None = None
+    stored: list[int | None] = []
     try:
         head = services.store.max_position()
     except Exception as error:  # any failure means "the store does not answer"
         log.warning("health: store does not answer: %s", error)
     try:
         services.redis.client.ping()
-        position = services.read_models.position()
+        stored = services.read_models.stored_positions()
+        position = min(shard or 0 for shard in stored)
     except Exception as error:  # any failure means "Redis does not answer"
         log.warning("health: Redis does not answer: %s", error)
     lag = head - position if head is not None and position is not None else None
     healthy = head is not None and position is not None
+    shards = [
+        ShardHealth(shard=index, position=at, lag=None if head is None or at is None else head - at)
+        for index, at in enumerate(stored)
+    ]
     return Health(
         status="ok" if healthy else "degraded",
         store=head is not None,
         redis=position is not None,
         projection=ProjectionHealth(position=position, head=head, lag=lag),
+        shards=shards,
     )
 
 

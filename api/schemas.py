@@ -112,8 +112,17 @@ class ProjectionHealth(Wire):
     lag: int | None
 
 
+class ShardHealth(Wire):
+    """One sharded projector's position (None while a rebuild fences it) and lag."""
+
+    shard: int
+    position: int | None
+    lag: int | None
+
+
 class Health(Wire):
     status: str
     store: bool
     redis: bool
     projection: ProjectionHealth
+    shards: list[ShardHealth] = []

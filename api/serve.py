@@ -16,15 +16,14 @@ projector and Redis. Every connection is held to :mod:`api.serverlimits`.
 from __future__ import annotations
 
 import gc
-import logging
 import os
 import signal
 
+from infra.logs import configure_logging
 from infra.settings import Settings
 
 GRACEFUL_SHUTDOWN = 5  # seconds open requests (live streams) get before they are cut
 PROTOCOL = "api.serverlimits:LimitedHttpToolsProtocol"
-LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
 def default_workers() -> int:
@@ -50,7 +49,7 @@ def serve(
     settings = settings or Settings.from_env()
     if run_projector is None:
         run_projector = settings.redis_url is None
-    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
+    configure_logging(settings.log_format)  # text, or one JSON object a line
     # uvicorn handles SIGINT/SIGTERM itself (graceful shutdown), then re-raises the signal
     # with the handler it found: make that a clean exit rather than a kill.
     for stop_signal in (signal.SIGINT, signal.SIGTERM):
@@ -75,6 +74,7 @@ def _config(app: object, host: str, port: int, settings: Settings, **options: ob
         http=PROTOCOL,
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
         log_level="info",
+        log_config=None,  # uvicorn's loggers go to configure_logging's handler
         **options,  # type: ignore[arg-type]
     )
     config.limits = ServerLimits.of(settings)  # type: ignore[attr-defined]
@@ -130,8 +130,9 @@ def worker_app() -> object:
     """One API worker of ``cardroom serve --workers N``: HTTP only (uvicorn factory)."""
     from api.app import create_app
 
-    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
-    app = create_app(Settings.from_env(), run_projector=False)
+    settings = Settings.from_env()
+    configure_logging(settings.log_format)
+    app = create_app(settings, run_projector=False)
     gc.freeze()  # what start-up built lives as long as the process: full collections skip it
     return app
 

@@ -114,7 +114,9 @@ class Services:
             settings=settings,
             store=store,
             redis=handle,
-            read_models=ReadModels(handle.client, settings.redis_prefix),
+            read_models=ReadModels(
+                handle.client, settings.redis_prefix, shards=settings.projection_shards
+            ),
             queries=TableQueries(store),
         )
         if run_projector:
@@ -128,13 +130,31 @@ class Services:
         from projections.runner import Projector
 
         # The projector reads through its own protocol of the store (events, get, notifications).
-        projector = Projector(cast(Any, self.store), self.redis.client, self.settings.redis_prefix)
+        shards = self.settings.projection_shards
+        projectors = [
+            Projector(
+                cast(Any, self.store),
+                self.redis.client,
+                self.settings.redis_prefix,
+                shard=shard,
+                shards=shards,
+            )
+            for shard in range(shards)
+        ]
 
         def run() -> None:
+            threads = [
+                threading.Thread(target=p.run_forever, args=(self.stop,), daemon=True)
+                for p in projectors[1:]
+            ]
+            for thread in threads:
+                thread.start()
             try:
-                projector.run_forever(self.stop)
+                projectors[0].run_forever(self.stop)
             except Exception:  # the API keeps answering; /health shows the growing lag
                 log.exception("projection runner stopped")
+            for thread in threads:
+                thread.join()
 
         self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
         self.projector.start()

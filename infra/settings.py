@@ -16,6 +16,10 @@ Every process (API, projector, CLI) reads the same variables:
   event is abandoned (default 3600; ``0`` or ``off`` never abandons).
 * ``CARDROOM_MAX_HEADER_BYTES`` (16384), ``CARDROOM_HEADER_TIMEOUT`` (10 s),
   ``CARDROOM_BODY_TIMEOUT`` (30 s) — server limits (:mod:`api.serverlimits`).
+* ``CARDROOM_REDIS_CLUSTER=1`` — ``CARDROOM_REDIS_URL`` names one node of a Redis Cluster.
+* ``CARDROOM_PROJECTION_SHARDS`` — how many sharded projectors keep the read side (default 1;
+  docs/scaling.md).
+* ``CARDROOM_LOG_FORMAT`` — ``text`` (default) or ``json`` (one object a line).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ DEFAULT_REDIS_PREFIX = "cardroom:"
 DEFAULT_VAR_DIR = "./var"
 DEFAULT_BOT_THINK_SECONDS = 0.5
 DEFAULT_ABANDON_WAITING_SECONDS = 3600.0
+MAX_SHARDS = 1024
+LOG_FORMATS = ("text", "json")
 
 _TRUE = {"1", "true", "yes", "y", "on"}
 _FALSE = {"", "0", "false", "no", "n", "off"}
@@ -108,6 +114,9 @@ class Settings:
     max_header_bytes: int = 16 * 1024
     header_timeout: float = 10.0
     body_timeout: float = 30.0
+    redis_cluster: bool = False
+    projection_shards: int = 1
+    log_format: str = "text"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -132,6 +141,21 @@ class Settings:
             rate_limits = RateLimits.parse(source.get("CARDROOM_RATE_LIMITS", ""))
         except RateLimitsError as error:
             raise SettingsError(f"CARDROOM_RATE_LIMITS: {error}") from error
+        if "{" in prefix or "}" in prefix:
+            raise SettingsError(
+                f"CARDROOM_REDIS_PREFIX={prefix!r}: braces would break the keys' hash tags"
+            )
+        redis_cluster = _flag(source, "CARDROOM_REDIS_CLUSTER")
+        if redis_cluster and redis_url is None:
+            raise SettingsError("CARDROOM_REDIS_CLUSTER=1 needs CARDROOM_REDIS_URL (one node)")
+        raw_shards = source.get("CARDROOM_PROJECTION_SHARDS", "").strip() or "1"
+        if not raw_shards.isdigit() or not 1 <= int(raw_shards) <= MAX_SHARDS:
+            raise SettingsError(
+                f"CARDROOM_PROJECTION_SHARDS={raw_shards!r}: expected a number 1..{MAX_SHARDS}"
+            )
+        log_format = source.get("CARDROOM_LOG_FORMAT", "").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise SettingsError(f"CARDROOM_LOG_FORMAT={log_format!r}: expected text or json")
         return cls(
             rate_limits=rate_limits,
             event_store=event_store,
@@ -146,6 +170,9 @@ class Settings:
             ),
             header_timeout=_positive(source, "CARDROOM_HEADER_TIMEOUT", cls.header_timeout),
             body_timeout=_positive(source, "CARDROOM_BODY_TIMEOUT", cls.body_timeout),
+            redis_cluster=redis_cluster,
+            projection_shards=int(raw_shards),
+            log_format=log_format,
         )
 
     def __repr__(self) -> str:
@@ -156,4 +183,6 @@ class Settings:
             f"redis_prefix={self.redis_prefix!r}, "
             f"allow_stacked_decks={self.allow_stacked_decks!r}, var_dir={self.var_dir!r}, "
             f"rate_limits={str(self.rate_limits)!r})"
+            f"redis_cluster={self.redis_cluster!r}, "
+            f"projection_shards={self.projection_shards!r}, log_format={self.log_format!r})"
         )

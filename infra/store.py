@@ -59,18 +59,28 @@ __all__ = [
 ]
 
 
+CREATE_ATTEMPTS = 5  # tries to open a store whose tables another process is creating
+
+
 class TableStore:
     """Tables on an eventsourcing ``Application`` (``.app``). Thread-safe; all calls block."""
 
     def __init__(self, settings: Settings, *, cache_size: int | None = None) -> None:
         self.settings = settings
-        try:
-            env = {**eventsourcing_env(settings.event_store), "IS_SNAPSHOTTING_ENABLED": "y"}
-            self.app = CardroomApplication(env=env)
-        except (PersistenceError, OSError) as error:
-            raise StoreUnavailable(
-                f"cannot open the event store {redacted(settings.event_store)}: {error}"
-            ) from error
+        for attempt in range(CREATE_ATTEMPTS):
+            try:
+                env = eventsourcing_env(settings.event_store)
+                self.app = CardroomApplication(env={**env, "IS_SNAPSHOTTING_ENABLED": "y"})
+                break
+            except IntegrityError:
+                # Processes starting together race to create the tables (PostgreSQL's
+                # CREATE TABLE IF NOT EXISTS is not atomic): the loser finds them made.
+                if attempt == CREATE_ATTEMPTS - 1:
+                    raise
+            except (PersistenceError, OSError) as error:
+                raise StoreUnavailable(
+                    f"cannot open the event store {redacted(settings.event_store)}: {error}"
+                ) from error
         self._cache = TableCache() if cache_size is None else TableCache(cache_size)
         self.locked = TableLocks()  # ``with store.locked(table_id):`` one writer per table
         # Commands saved together share one transaction (infra.groupcommit); processes on

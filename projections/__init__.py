@@ -3,15 +3,16 @@
 A read model is a class that owns its Redis keys and its JSON shape (:mod:`projections.model`);
 adding one is a module here and a line in the projector's list.
 
-* :mod:`projections.keys` — the key space: the prefix, the tracking position and its channel,
-  the per-table namespace;
+* :mod:`projections.keys` — the key space: the prefix, hash tags (a table's keys share
+  ``{<tableId>}``, a shard's position and parts ``{<shard>}``), ``shard_of``;
 * :mod:`projections.model` — ``ReadModel``/``TableReadModel`` and the ``Outcome`` of a batch;
 * :mod:`projections.views` — ``PublicView`` (spectators, ``spectator_delay`` behind) and
   ``SeatViews`` (each seat's own view);
 * :mod:`projections.ledger` — ``Ledger`` and ``Ledger.shape(game, state)``, the one ledger shaper;
 * :mod:`projections.lobby` — ``Lobby``: a line per table, filed by status in opening order;
 * :mod:`projections.analytics` — ``Analytics``: counters per game and for all games;
-* :mod:`projections.tracking` — the Lua commit of a batch's writes with its position;
+* :mod:`projections.tracking` — the Lua commit of a batch's writes with its position (slot by
+  slot on a Redis Cluster: docs/scaling.md);
 * :mod:`projections.tables` — one table's state in the projector's memory (spectator delay);
 * :mod:`projections.runner` — :class:`~projections.runner.Projector`: follow, rebuild;
 * :mod:`projections.wakeup` — polling, or LISTEN/NOTIFY on PostgreSQL;

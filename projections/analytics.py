@@ -3,8 +3,11 @@
 ==============================  =====  ===================================================
 key                             type   holds
 ==============================  =====  ===================================================
-``{p}analytics``                hash   ``{scope}:{counter}`` -> int; scope ``all`` or a game
+``{p}shard:{<i>}:analytics``    hash   ``{scope}:{counter}`` -> int; scope ``all`` or a game
 ==============================  =====  ===================================================
+
+Each shard counts its own tables' events in its part (:mod:`projections.keys`); a read sums
+the parts.
 
 Every event counts towards ``events``; ``TableOpened`` and ``TableEnded`` towards
 ``tables_opened`` and ``tables_ended``. A game adds its own counters (a counter of the same
@@ -184,9 +187,11 @@ class Analytics(ReadModel):
 
     def read(self) -> dict[str, Counters]:
         """Counters per scope: ``{"all": {...}, "bourre": {...}, "burraco": {...}}``."""
-        raw: dict[bytes, bytes] = self._redis.hgetall(self.key())  # type: ignore[assignment]
         scopes: dict[str, Counters] = {ALL_GAMES: {}}
-        for field, value in sorted(raw.items()):
-            scope, _, counter = field.decode().partition(":")
-            scopes.setdefault(scope, {})[counter] = int(value)
-        return scopes
+        for part in self.keys.parts("analytics"):
+            raw: dict[bytes, bytes] = self._redis.hgetall(part)  # type: ignore[assignment]
+            for field, value in sorted(raw.items()):
+                scope, _, counter = field.decode().partition(":")
+                counters = scopes.setdefault(scope, {})
+                counters[counter] = counters.get(counter, 0) + int(value)
+        return {scope: dict(sorted(counters.items())) for scope, counters in scopes.items()}

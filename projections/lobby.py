@@ -3,10 +3,13 @@
 ==============================  =====  ===================================================
 key                             type   holds
 ==============================  =====  ===================================================
-``{p}lobby``                    hash   table id -> lobby line (JSON) of each table
-``{p}lobby:{status}``           zset   the tables ``waiting``, ``playing`` or ``ended``,
+``{p}shard:{<i>}:lobby``        hash   table id -> lobby line (JSON) of each table
+``{p}shard:{<i>}:lobby:{status}`` zset the tables ``waiting``, ``playing`` or ``ended``,
                                        scored by when their ``TableOpened`` was stored
 ==============================  =====  ===================================================
+
+Each shard keeps the part for its tables (:mod:`projections.keys`); a read merges the parts in
+opening order, so any number of shards lists the same lobby.
 
 A line is ``tableId``, ``game`` and ``version`` with the table kernel's facts (``seating``:
 ``seats``, ``names``, ``openSeats``, ``status``, ``hand``) — all a new game needs — and what a
@@ -124,6 +127,10 @@ class Lobby(TableReadModel):
     def status_key(self, status: str) -> str:
         return self.keys.named(f"lobby:{status}")
 
+    def _parts(self, status: str) -> list[tuple[str, str]]:
+        """Every shard's ``(status set, lines hash)`` for ``status``."""
+        return list(zip(self.keys.parts(f"lobby:{status}"), self.keys.parts("lobby"), strict=True))
+
     def write_table(self, batch: Batch, table: TableProjection, outcome: Outcome) -> None:
         table_id = str(table.table_id)
         state, version = table.public()  # spectators' view: ``spectator_delay`` behind
@@ -158,7 +165,10 @@ class Lobby(TableReadModel):
     def waiting_opened_before(self, cutoff: float) -> Iterator[str]:
         """The ids of tables waiting for players that opened before ``cutoff`` (POSIX
         seconds), oldest first: the candidates for abandonment."""
-        for score, table_id in self._members(self.status_key(WAITING), None):
+        parts = self._parts(WAITING)
+        for score, table_id, _ in heapq.merge(
+            *(self._members(order, lines, None) for order, lines in parts)
+        ):
             if score >= cutoff:
                 return
             yield table_id
@@ -169,14 +179,21 @@ class Lobby(TableReadModel):
         """Up to ``limit`` lines of tables in ``statuses`` (of ``game``, if given), oldest
         first, after ``cursor``. Raises :class:`BadCursor`."""
         after = parse_cursor(cursor) if cursor is not None else None
-        members = heapq.merge(*(self._members(self.status_key(s), after) for s in statuses))
+        members = heapq.merge(
+            *(
+                self._members(order, lines_key, after)
+                for status in statuses
+                for order, lines_key in self._parts(status)
+            )
+        )
         lines: list[tuple[float, dict[str, Any]]] = []
         while len(lines) <= limit:
             chunk = [member for _, member in zip(range(limit + 1), members, strict=False)]
             if not chunk:
                 break
-            found = self._redis.hmget(self.key(), [table_id for _, table_id in chunk])
-            for (score, _), raw in zip(chunk, found, strict=True):
+            for score, raw in zip(
+                (score for score, _, _ in chunk), self._lines(chunk), strict=True
+            ):
                 line = decode(raw) if raw is not None else None
                 if line is not None and (game is None or line.get("game") == game):
                     lines.append((score, line))
@@ -185,8 +202,21 @@ class Lobby(TableReadModel):
         score, last = lines[limit - 1]
         return LobbyPage([line for _, line in lines[:limit]], cursor_of(score, last["tableId"]))
 
-    def _members(self, key: str, after: tuple[float, str] | None) -> Iterator[tuple[float, str]]:
-        """``(score, table id)`` of a sorted set in its order, after ``after``."""
+    def _lines(self, chunk: list[tuple[float, str, str]]) -> list[bytes | None]:
+        """The stored lines of ``chunk``'s tables, read from each one's shard part."""
+        wanted: dict[str, list[str]] = {}
+        for _, table_id, lines_key in chunk:
+            wanted.setdefault(lines_key, []).append(table_id)
+        found: dict[tuple[str, str], bytes | None] = {}
+        for lines_key, ids in wanted.items():
+            values = cast(list[bytes | None], self._redis.hmget(lines_key, ids))
+            found.update(((lines_key, i), v) for i, v in zip(ids, values, strict=True))
+        return [found[(lines_key, table_id)] for _, table_id, lines_key in chunk]
+
+    def _members(
+        self, key: str, lines_key: str, after: tuple[float, str] | None
+    ) -> Iterator[tuple[float, str, str]]:
+        """``(score, table id, lines hash)`` of a sorted set in its order, after ``after``."""
         low = "-inf" if after is None else repr(after[0])
         offset = 0  # members at score ``low`` already read
         while True:
@@ -199,7 +229,7 @@ class Lobby(TableReadModel):
             for member, score in chunk:
                 found = (float(score), member.decode())
                 if after is None or found > after:
-                    yield found
+                    yield (*found, lines_key)
             if len(chunk) < _CHUNK:
                 return
             last = float(chunk[-1][1])

@@ -29,9 +29,9 @@ from projections.views import PublicView, SeatViews
 class ReadModels:
     """Read models under ``prefix`` on ``redis`` (a ``decode_responses=False`` client)."""
 
-    def __init__(self, redis: redis.Redis, prefix: str) -> None:
+    def __init__(self, redis: redis.Redis, prefix: str, shards: int = 1) -> None:
         self._redis = redis
-        self.keys = Keys(prefix)
+        self.keys = Keys(prefix, 0, shards)
         self._public = PublicView(redis, self.keys)
         self._seats = SeatViews(redis, self.keys)
         self._ledger = Ledger(redis, self.keys)
@@ -82,8 +82,18 @@ class ReadModels:
 
     # -- read-your-writes --------------------------------------------------------------------
     def position(self) -> int:
-        """The last projected notification position (0 = none, or a rebuild is flushing)."""
-        return parse_position(self._redis.get(self.keys.position())) or 0
+        """The log position every shard has projected (0 = none, or a rebuild is flushing):
+        the least of :meth:`positions`."""
+        return min(self.positions())
+
+    def positions(self) -> list[int]:
+        """Each shard's projected position, shard 0 first (one GET each: on a cluster the
+        positions live in different slots)."""
+        return [position or 0 for position in self.stored_positions()]
+
+    def stored_positions(self) -> list[int | None]:
+        """Each shard's position as stored: None while a rebuild fences it."""
+        return [parse_position(self._redis.get(key)) for key in self.keys.positions()]
 
     def wait_for(self, position: int, timeout: float = 5.0) -> bool:
         """Wait until the projection has reached ``position``; False when ``timeout`` ran out.
@@ -113,10 +123,17 @@ class ReadModels:
                     # Subscribed: every later commit reaches us; the earlier ones are stored.
                     if self.position() >= position:
                         return True
-                elif message["type"] == "message" and _announced(message["data"]) >= position:
+                elif message["type"] == "message" and self._reached(message["data"], position):
                     return True
         finally:
             pubsub.close()
+
+    def _reached(self, announced: Any, position: int) -> bool:
+        """Whether a commit's announcement means ``position`` is reached: with one shard the
+        announced position says it; with several, one shard moved, so read them all."""
+        if self.keys.shards == 1:
+            return _announced(announced) >= position
+        return _announced(announced) >= position and self.position() >= position
 
 
 def _announced(data: Any) -> int:

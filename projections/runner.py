@@ -13,6 +13,13 @@ the writes are committed **together with the new tracking position** in one Lua 
   full overwrites, so ``rebuild()`` — flush, replay from position 0 — reproduces the same keys
   and values whatever the batch boundaries were.
 
+**Shards** (docs/scaling.md): ``Projector(..., shard=i, shards=n)`` reads the whole log but
+projects only the tables :func:`~projections.keys.shard_of` puts in shard ``i``; its position
+(``{p}shard:{<i>}:position``) is the last log position it has *examined*, so every shard keeps
+up with the log head even when none of its tables moves. The lobby and the counters are per
+shard parts, merged on read. ``n`` projectors together write exactly the keys one writes,
+except that the cross-table read models are split into ``n`` parts.
+
 The read models, in the order they write: the spectators' view and each seat's view
 (:mod:`projections.views`), the ledger (:mod:`projections.ledger`), the lobby
 (:mod:`projections.lobby`) and the counters (:mod:`projections.analytics`). Within a batch each
@@ -34,7 +41,7 @@ import redis
 
 from domain.table import TableOpened
 from projections.analytics import Analytics
-from projections.keys import Keys
+from projections.keys import Keys, shard_of
 from projections.ledger import Ledger
 from projections.lobby import Lobby
 from projections.model import Outcome, ReadModel
@@ -70,11 +77,14 @@ class Projector:
         prefix: str,
         *,
         table_cache: int = DEFAULT_TABLE_CACHE,
+        shard: int = 0,
+        shards: int = 1,
+        split: bool | None = None,
     ) -> None:
         self._store = store
         self._redis = redis
-        self.keys = Keys(prefix)
-        self._tracking = Tracking(redis, self.keys)
+        self.keys = Keys(prefix, shard, shards)
+        self._tracking = Tracking(redis, self.keys, split=split)
         self.models: tuple[ReadModel, ...] = (
             PublicView(redis, self.keys),
             SeatViews(redis, self.keys),
@@ -98,7 +108,7 @@ class Projector:
             if not notifications:
                 return 0
             try:
-                batch, outcome = self._project(notifications)
+                batch, outcome = self._project(self._own(notifications))
                 result = self._tracking.commit(batch, expected, str(notifications[-1].position))
             except BaseException:
                 # Memory may now be ahead of Redis: forget it, the store has everything.
@@ -172,6 +182,13 @@ class Projector:
         return parse_position(self._tracking.stored_position()) or 0
 
     # -- projecting a batch ------------------------------------------------------------------
+    def _own(self, notifications: Sequence[NotificationLike]) -> Sequence[NotificationLike]:
+        """The notifications of this shard's tables."""
+        shards, shard = self.keys.shards, self.keys.shard
+        if shards == 1:
+            return notifications
+        return [note for note in notifications if shard_of(note.table_id, shards) == shard]
+
     def _project(self, notifications: Sequence[NotificationLike]) -> tuple[Batch, Outcome]:
         """The batch of writes for ``notifications``: evolve their tables, then ask each read
         model for its writes (each table's once, for its state at the end of the batch)."""
@@ -205,6 +222,8 @@ class Projector:
         batch = Batch()
         for model in self.models:
             model.write(batch, outcome)
+        for table in outcome.tables:  # each table's keys: only over an older version
+            batch.guard(self.keys.table_version(table.table_id), table.version)
         return batch, outcome
 
     def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
@@ -244,7 +263,9 @@ class Projector:
             self._tables.popitem(last=False)
 
     def _flush(self, fence: str) -> None:
-        """Delete every read model's keys (not the fenced position)."""
+        """Delete every read model's keys of this shard (not the fenced position): its parts
+        first (a dead rebuild's expired fence then replays onto empty counters), then its
+        tables' keys — with one shard every key under the table pattern."""
         fixed = [key for model in self.models for key in model.flush_keys()]
         self._redis.delete(*fixed)
         patterns = dict.fromkeys(
@@ -253,6 +274,8 @@ class Projector:
         for pattern in patterns:  # each distinct pattern once (table keys share one)
             chunk: list[Any] = []
             for key in self._redis.scan_iter(match=pattern, count=1000):
+                if not self._mine(key):
+                    continue
                 chunk.append(key)
                 if len(chunk) >= _UNLINK_CHUNK:
                     if not self._tracking.renew(fence, ttl_ms=_FENCE_TTL_MS):
@@ -261,3 +284,24 @@ class Projector:
                     chunk.clear()
             if chunk:
                 self._redis.unlink(*chunk)
+
+    def _mine(self, key: bytes | str) -> bool:
+        """Whether a rebuild of this shard deletes ``key`` (with one shard: every key)."""
+        if self.keys.shards == 1:
+            return True
+        table_id = self.keys.table_of(key)
+        return table_id is not None and shard_of(table_id, self.keys.shards) == self.keys.shard
+
+
+def drop_other_shards(client: redis.Redis, prefix: str, shards: int) -> int:
+    """Delete the positions and parts of shards numbered ``shards`` or more (left by a
+    deployment that ran more shards before: docs/scaling.md); returns how many keys."""
+    keys = Keys(prefix, 0, shards)
+    stale = [
+        key
+        for key in client.scan_iter(match=keys.shard_pattern(), count=1000)
+        if (keys.shard_of_key(key) or 0) >= shards
+    ]
+    if stale:
+        client.delete(*stale)
+    return len(stale)

@@ -1,12 +1,25 @@
-"""Exactly-once tracking (design §4): a batch's read-model writes and its position, atomically.
+"""Exactly-once tracking (design §4, docs/scaling.md): a batch's writes and its position.
 
 A projector collects the writes one batch of notifications causes into a :class:`Batch`, then
-:func:`commit` runs them together with the new tracking position in **one Lua script**. Redis
-runs a script atomically, so the read models and the position always agree: a crash before the
-script leaves neither, a crash after it leaves both. The script first compares the stored
-position with the one the projector started the batch from; if another projector (or a
-rebuild) moved it, nothing is written and the caller resynchronises — two projectors never
-apply a batch twice.
+:meth:`Tracking.commit` runs them with the new tracking position in Lua scripts. Redis runs a
+script atomically; on Redis Cluster a script may only touch one slot, so the writes are
+grouped by hash tag (:mod:`projections.keys`):
+
+* each **table's** keys (its slot) are written with a *guard*: the table version they show,
+  kept at ``{p}table:{<id>}:version``. The script writes them only if that stored version is
+  older, and then stores the new one. Every table key is an overwrite with the table's state
+  at the batch's end, so writing them again, or skipping a table that is already further on,
+  changes nothing: table writes are idempotent and never go backwards;
+* the **shard's** keys (its position and its parts of the lobby and counters — increments
+  are not idempotent) are written with a compare-and-set on the position: only on top of the
+  position the batch started from. This is the commit point of a batch.
+
+On one Redis everything goes in **one** script (all or nothing, as ever). On a cluster
+(``split``) each table's group is one script, then the shard's script commits: a crash in
+between leaves some tables ahead of the shard position, and the restarted projector, replaying
+from that position, finds them guarded (skipped or rewritten equal) and commits the shard's
+parts once. Either way the read side ends exactly as one clean run; a second projector's
+stale batch fails the compare-and-set and writes nothing that is not already there.
 
 The position key may also hold a *fence* (``rebuilding:<token>``) while a rebuild flushes the
 read models; no batch commits against a fence except the rebuild's own.
@@ -19,39 +32,80 @@ from typing import Any
 
 import redis
 
-from projections.keys import Keys
+from projections.keys import Keys, hash_tag
 
-# KEYS[1] = position key, KEYS[1 + i] = the key of operation i.
-# ARGV[1] = expected position, ARGV[2] = new position, ARGV[3] = channel announcing it,
-# then three arguments per operation: name, a, b.
+# ARGV[1] = '1' to compare-and-set a position: then KEYS[1] = the position key and
+# ARGV[2..4] = expected position, new position, the channel announcing it.
+# Next ARGV = the number of groups; per group ARGV: its guard version ('' = unguarded) and its
+# operation count n, then KEYS: the guard key (if guarded) and the n operation keys, and
+# three ARGV per operation: name, a, b. Everything is checked before anything is written.
 _COMMIT_LUA = """
-local current = redis.call('GET', KEYS[1]) or '0'
-if current ~= ARGV[1] then
-  return {0, current}
+local k, a = 1, 1
+local cas = ARGV[1] == '1'
+a = 2
+local position_key, new
+if cas then
+  position_key = KEYS[1]
+  k = 2
+  local current = redis.call('GET', position_key) or '0'
+  if current ~= ARGV[2] then
+    return {0, current}
+  end
+  new = ARGV[3]
+  a = 5
 end
 local known = {set=true, del=true, hset=true, hdel=true, hincrby=true, zadd=true, zrem=true}
-for i = 2, #KEYS do
-  local op = ARGV[4 + (i - 2) * 3]
-  if not known[op] then
-    return redis.error_reply('unknown read-model operation ' .. tostring(op))
+local groups = tonumber(ARGV[a])
+a = a + 1
+local plan = {}
+for g = 1, groups do
+  local version, n = ARGV[a], tonumber(ARGV[a + 1])
+  a = a + 2
+  local guard = false
+  if version ~= '' then
+    guard = KEYS[k]
+    k = k + 1
+  end
+  plan[g] = {guard, version, k, a, n}
+  for i = 0, n - 1 do
+    local op = ARGV[a + i * 3]
+    if not known[op] then
+      return redis.error_reply('unknown read-model operation ' .. tostring(op))
+    end
+  end
+  k = k + n
+  a = a + n * 3
+end
+local applied = 0
+for g = 1, groups do
+  local guard, version, gk, ga, n = unpack(plan[g])
+  local fresh = true
+  if guard then
+    fresh = tonumber(redis.call('GET', guard) or '0') < tonumber(version)
+  end
+  if fresh then
+    applied = applied + 1
+    for i = 0, n - 1 do
+      local key, op = KEYS[gk + i], ARGV[ga + i * 3]
+      local x, y = ARGV[ga + i * 3 + 1], ARGV[ga + i * 3 + 2]
+      if op == 'set' then redis.call('SET', key, x)
+      elseif op == 'del' then redis.call('DEL', key)
+      elseif op == 'hset' then redis.call('HSET', key, x, y)
+      elseif op == 'hdel' then redis.call('HDEL', key, x)
+      elseif op == 'hincrby' then redis.call('HINCRBY', key, x, y)
+      elseif op == 'zadd' then redis.call('ZADD', key, y, x)
+      elseif op == 'zrem' then redis.call('ZREM', key, x)
+      end
+    end
+    if guard then redis.call('SET', guard, version) end
   end
 end
-for i = 2, #KEYS do
-  local base = 4 + (i - 2) * 3
-  local op, a, b = ARGV[base], ARGV[base + 1], ARGV[base + 2]
-  local key = KEYS[i]
-  if op == 'set' then redis.call('SET', key, a)
-  elseif op == 'del' then redis.call('DEL', key)
-  elseif op == 'hset' then redis.call('HSET', key, a, b)
-  elseif op == 'hdel' then redis.call('HDEL', key, a)
-  elseif op == 'hincrby' then redis.call('HINCRBY', key, a, b)
-  elseif op == 'zadd' then redis.call('ZADD', key, b, a)
-  elseif op == 'zrem' then redis.call('ZREM', key, a)
-  end
+if cas then
+  redis.call('SET', position_key, new)
+  redis.call('PUBLISH', ARGV[4], new)
+  return {1, new}
 end
-redis.call('SET', KEYS[1], ARGV[2])
-redis.call('PUBLISH', ARGV[3], ARGV[2])
-return {1, ARGV[2]}
+return {1, tostring(applied)}
 """
 
 # Replace our own fence by "no position yet", leaving anyone else's fence alone.
@@ -85,15 +139,36 @@ def parse_position(raw: bytes | str | None) -> int | None:
 
 
 @dataclass
-class Batch:
-    """The read-model writes of one batch, in order; values are bytes or str."""
+class Group:
+    """The writes of one hash tag (one cluster slot), maybe guarded by a version key."""
 
     keys: list[str] = field(default_factory=list)
     args: list[Any] = field(default_factory=list)
+    guard: tuple[str, int] | None = None  # (version key, version)
+
+
+@dataclass
+class Batch:
+    """The read-model writes of one batch, in order, grouped by hash tag; values are bytes or
+    str."""
+
+    groups: dict[str, Group] = field(default_factory=dict)
+
+    def _group(self, key: str) -> Group:
+        tag = hash_tag(key)
+        group = self.groups.get(tag)
+        if group is None:
+            group = self.groups[tag] = Group()
+        return group
 
     def _add(self, op: str, key: str, a: Any = "", b: Any = "") -> None:
-        self.keys.append(key)
-        self.args.extend((op, a, b))
+        group = self._group(key)
+        group.keys.append(key)
+        group.args.extend((op, a, b))
+
+    def guard(self, version_key: str, version: int) -> None:
+        """Write the group of ``version_key``'s slot only over an older stored version."""
+        self._group(version_key).guard = (version_key, version)
 
     def set(self, key: str, value: bytes | str) -> None:
         self._add("set", key, value)
@@ -117,7 +192,22 @@ class Batch:
         self._add("zrem", key, member)
 
     def __len__(self) -> int:
-        return len(self.keys)
+        return sum(len(group.keys) for group in self.groups.values())
+
+
+def _encode(groups: list[Group]) -> tuple[list[str], list[Any]]:
+    """The script's KEYS and ARGV tail for ``groups`` (see ``_COMMIT_LUA``)."""
+    keys: list[str] = []
+    args: list[Any] = [len(groups)]
+    for group in groups:
+        if group.guard is not None:
+            keys.append(group.guard[0])
+            args.extend((group.guard[1], len(group.keys)))
+        else:
+            args.extend(("", len(group.keys)))
+        keys.extend(group.keys)
+        args.extend(group.args)
+    return keys, args
 
 
 @dataclass(frozen=True)
@@ -127,11 +217,18 @@ class CommitResult:
 
 
 class Tracking:
-    """Commits batches for one prefix; the scripts are registered once per client."""
+    """Commits batches for one shard; the scripts are registered once per client.
 
-    def __init__(self, client: redis.Redis, keys: Keys) -> None:
+    ``split`` (default: when ``client`` is a Redis Cluster client) commits slot by slot as the
+    module docstring says; otherwise one script commits the whole batch.
+    """
+
+    def __init__(self, client: redis.Redis, keys: Keys, *, split: bool | None = None) -> None:
+        from redis.cluster import RedisCluster
+
         self._client = client
         self._keys = keys
+        self.split = isinstance(client, RedisCluster) if split is None else split
         self._commit = client.register_script(_COMMIT_LUA)
         self._release = client.register_script(_RELEASE_FENCE_LUA)
         self._renew = client.register_script(_RENEW_FENCE_LUA)
@@ -142,11 +239,28 @@ class Tracking:
 
     def commit(self, batch: Batch, expected: str, new: str) -> CommitResult:
         """Apply ``batch`` and set the position to ``new`` iff it still equals ``expected``."""
-        keys = [self._keys.position(), *batch.keys]
-        args = [expected, new, self._keys.position_channel(), *batch.args]
+        own = hash_tag(self._keys.position())
+        shard = batch.groups.get(own, Group())
+        others = [group for tag, group in batch.groups.items() if tag != own]
+        if self.split:
+            unguarded = [group.keys[0] for group in others if group.guard is None and group.keys]
+            if unguarded:
+                raise ValueError(f"{unguarded[0]!r}: neither a guarded table key nor the shard's")
+            for group in others:
+                self.commit_group(group)
+            others = []
+        keys, args = _encode([*others, Group(shard.keys, shard.args)])
+        keys = [self._keys.position(), *keys]
+        args = ["1", expected, new, self._keys.position_channel(), *args]
         ok, position = self._commit(keys=keys, args=args)
         text = position.decode() if isinstance(position, bytes) else str(position)
         return CommitResult(committed=bool(ok), position=text)
+
+    def commit_group(self, group: Group) -> bool:
+        """One guarded group's script (its own slot); True if it was newer and written."""
+        keys, args = _encode([group])
+        _, applied = self._commit(keys=keys, args=["0", *args])
+        return int(applied) > 0
 
     def fence(self, token: str, ttl_ms: int) -> str:
         """Fence the position for a rebuild; returns the fence value.

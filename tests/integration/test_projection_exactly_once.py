@@ -13,6 +13,7 @@ import redis
 
 from infra.store import TableStore
 from projections.digest import digest, snapshot
+from projections.keys import Keys
 from projections.reader import ReadModels
 from projections.runner import Projector
 from projections.tables import ProjectionError, TableProjection
@@ -176,7 +177,7 @@ def test_rebuild_removes_keys_the_events_do_not_explain(
     fill(sqlite_store)
     expected = clean_run(sqlite_store, client, redis_prefix)
     client.set(f"{redis_prefix}table:00000000-0000-0000-0000-000000000000:view", b"{}")
-    client.hset(f"{redis_prefix}analytics", "all:hands", 999)
+    client.hset(Keys(redis_prefix).named("analytics"), "all:hands", 999)
     Projector(sqlite_store, client, redis_prefix).rebuild()
     assert digest(client, redis_prefix) == expected
 
@@ -290,12 +291,12 @@ def test_a_rebuild_that_loses_its_fence_stops_flushing(
     real_renew = Tracking.renew
 
     def renew(self: Tracking, fence: str, ttl_ms: int) -> bool:
-        client.set(f"{redis_prefix}position", b"rebuilding:another")  # a second rebuild
+        client.set(Keys(redis_prefix).position(), b"rebuilding:another")  # a second rebuild
         return real_renew(self, fence, ttl_ms)
 
     monkeypatch.setattr(Tracking, "renew", renew)
     with pytest.raises(ProjectionError, match="another rebuild took over"):
         Projector(sqlite_store, client, redis_prefix).rebuild()
-    assert client.get(f"{redis_prefix}position") == b"rebuilding:another"
+    assert client.get(Keys(redis_prefix).position()) == b"rebuilding:another"
     left = sum(1 for _ in client.scan_iter(match=f"{redis_prefix}table:filler-*"))
     assert left > 0  # it stopped deleting as soon as it noticed

@@ -11,6 +11,7 @@ import pytest
 import redis
 
 from infra.store import StoreUnavailable, TableStore
+from projections.keys import Keys
 from projections.reader import ReadModels
 from projections.runner import Projector
 from projections.wakeup import wakeup_for
@@ -122,9 +123,9 @@ def test_the_worker_waits_while_a_rebuild_fences_the_position(
     table_id = new_table(store, "bourre", 2)
     seat_everyone(store, table_id, 2)
     projector = Projector(store, client, redis_prefix)
-    client.set(f"{redis_prefix}position", b"rebuilding:elsewhere")
+    client.set(Keys(redis_prefix).position(), b"rebuilding:elsewhere")
     assert projector.run_once() == 0  # nothing is written into a half-flushed read side
     assert client.keys(f"{redis_prefix}table:*") == []
-    client.delete(f"{redis_prefix}position")
+    client.delete(Keys(redis_prefix).position())
     assert projector.run_once() == store.max_position()
     store.close()

@@ -165,3 +165,36 @@ def test_simulate_plays_tables_in_parallel_threads_without_losing_events(
         for table_id in tables:
             versions = [n.version for n in notes if n.table_id == table_id]
             assert versions == list(range(1, len(versions) + 1))
+
+
+def test_status_prints_each_shards_lag_and_fails_while_one_lags(
+    tmp_path: Path, redis_url: str, redis_prefix: str
+) -> None:
+    env = {
+        "CARDROOM_EVENT_STORE": f"sqlite:///{tmp_path}/cardroom.db",
+        "CARDROOM_REDIS_URL": redis_url,
+        "CARDROOM_REDIS_PREFIX": redis_prefix,
+        "CARDROOM_PROJECTION_SHARDS": "2",
+    }
+    runner = CliRunner()
+    filled = runner.invoke(
+        main, ["simulate", "--game", "bourre", "--tables", "2", "--no-project"], env=env
+    )
+    assert filled.exit_code == 0, filled.output
+    with TableStore(Settings(event_store=env["CARDROOM_EVENT_STORE"])) as store:
+        top = store.max_position()
+    behind = runner.invoke(main, ["status", "--max-lag", "0"], env=env)
+    assert behind.exit_code == 1
+    assert f"shard 1/2: position 0 lag {top} LATE" in behind.output
+    rebuilt = runner.invoke(main, ["rebuild", "--shard", "0"], env=env)
+    assert rebuilt.exit_code == 0, rebuilt.output
+    half = runner.invoke(main, ["status", "--max-lag", "0"], env=env)
+    assert half.exit_code == 1 and f"shard 0/2: position {top} lag 0\n" in half.output
+    assert runner.invoke(main, ["rebuild", "--shard", "1"], env=env).exit_code == 0
+    caught_up = runner.invoke(main, ["status", "--max-lag", "0"], env=env)
+    assert caught_up.exit_code == 0, caught_up.output
+    assert caught_up.output.splitlines() == [
+        f"log head {top}",
+        f"shard 0/2: position {top} lag 0",
+        f"shard 1/2: position {top} lag 0",
+    ]

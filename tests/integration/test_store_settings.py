@@ -48,6 +48,11 @@ def test_every_variable_is_read() -> None:
         ({"CARDROOM_REDIS_URL": "localhost:6379"}, "CARDROOM_REDIS_URL"),
         ({"CARDROOM_REDIS_PREFIX": ""}, "CARDROOM_REDIS_PREFIX"),
         ({"CARDROOM_ALLOW_STACKED_DECKS": "maybe"}, "CARDROOM_ALLOW_STACKED_DECKS"),
+        ({"CARDROOM_REDIS_PREFIX": "{room}:"}, "CARDROOM_REDIS_PREFIX"),
+        ({"CARDROOM_REDIS_CLUSTER": "1"}, "CARDROOM_REDIS_URL"),
+        ({"CARDROOM_PROJECTION_SHARDS": "0"}, "CARDROOM_PROJECTION_SHARDS"),
+        ({"CARDROOM_PROJECTION_SHARDS": "two"}, "CARDROOM_PROJECTION_SHARDS"),
+        ({"CARDROOM_LOG_FORMAT": "xml"}, "CARDROOM_LOG_FORMAT"),
     ],
 )
 def test_a_bad_value_names_its_variable(env: dict[str, str], names: str) -> None:
@@ -120,3 +125,43 @@ def test_redacted_hides_only_the_password() -> None:
 
     assert redacted("postgresql://app:pw@db:5433/cards") == "postgresql://app:***@db:5433/cards"
     assert redacted("postgresql://app@db/cards") == "postgresql://app@db/cards"
+
+
+def test_the_scale_out_variables_are_read() -> None:
+    settings = Settings.from_env(
+        {
+            "CARDROOM_REDIS_URL": "redis://node-1:6379/0",
+            "CARDROOM_REDIS_CLUSTER": "yes",
+            "CARDROOM_PROJECTION_SHARDS": "4",
+            "CARDROOM_LOG_FORMAT": "JSON",
+        }
+    )
+    assert settings.redis_cluster is True
+    assert settings.projection_shards == 4
+    assert settings.log_format == "json"
+    assert Settings.from_env({}).projection_shards == 1
+
+
+def test_json_logs_are_one_object_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    import logging
+
+    from infra.logs import configure_logging
+
+    root = logging.getLogger()
+    saved = (list(root.handlers), root.level)
+    try:
+        configure_logging("json")
+        logging.getLogger("cardroom.test").info("shard %d at %d", 1, 42)
+        try:
+            raise ValueError("boom")
+        except ValueError:
+            logging.getLogger("cardroom.test").exception("failed")
+    finally:
+        root.handlers[:] = saved[0]
+        root.setLevel(saved[1])
+    lines = capsys.readouterr().err.splitlines()
+    first, second = (json.loads(line) for line in lines)
+    assert first["message"] == "shard 1 at 42" and first["level"] == "INFO"
+    assert first["logger"] == "cardroom.test" and first["time"].endswith("+00:00")
+    assert "ValueError: boom" in second["exception"]

@@ -10,7 +10,7 @@ from uuid import UUID
 import redis
 
 from projections.analytics import Analytics, field_of
-from projections.keys import Keys
+from projections.keys import Keys, hash_tag, shard_of
 from projections.ledger import Ledger
 from projections.lobby import STATUSES, Lobby
 from projections.runner import Projector
@@ -43,8 +43,8 @@ def test_every_read_model_key_lives_under_the_prefix() -> None:
 
 def test_spectators_and_each_seat_have_their_own_view_key() -> None:
     keys = Keys("p:")
-    assert PublicView(CLIENT, keys).key(TABLE) == f"p:table:{TABLE}:view"
-    assert SeatViews(CLIENT, keys).key(TABLE, 0) == f"p:table:{TABLE}:seat:0"
+    assert PublicView(CLIENT, keys).key(TABLE) == f"p:table:{{{TABLE}}}:view"
+    assert SeatViews(CLIENT, keys).key(TABLE, 0) == f"p:table:{{{TABLE}}}:seat:0"
     assert SeatViews(CLIENT, keys).key(TABLE, 0) != SeatViews(CLIENT, keys).key(TABLE, 1)
 
 
@@ -76,3 +76,36 @@ def test_a_missing_position_is_zero_and_a_rebuild_fence_is_no_position() -> None
 
 def test_analytics_fields_name_scope_and_counter() -> None:
     assert field_of("bourre", "hands") == "bourre:hands"
+
+
+def test_every_key_of_a_table_shares_the_tables_hash_tag() -> None:
+    table_keys = [*every_key("p:")[1:4], Keys("p:").table_version(TABLE)]
+    assert {hash_tag(name) for name in table_keys} == {str(TABLE)}
+
+
+def test_a_shards_position_and_parts_share_the_shards_hash_tag() -> None:
+    keys = Keys("p:", 1, 3)
+    names = [
+        keys.position(),
+        Lobby(CLIENT, keys).key(),
+        *(Lobby(CLIENT, keys).status_key(status) for status in STATUSES),
+        Analytics(CLIENT, keys).key(),
+    ]
+    assert {hash_tag(name) for name in names} == {"1"}
+    assert keys.parts("lobby") == ["p:shard:{0}:lobby", "p:shard:{1}:lobby", "p:shard:{2}:lobby"]
+
+
+def test_a_table_belongs_to_one_stable_shard() -> None:
+    assert shard_of(TABLE, 1) == 0
+    assert shard_of(TABLE, 5) == 2  # CRC-32 of its bytes is 1773289872, in every process
+    counts = [0, 0]
+    for index in range(1_000):
+        counts[shard_of(UUID(int=index * 0x9E3779B97F4A7C15 % 2**128), 2)] += 1
+    assert min(counts) > 400  # spread evenly
+
+
+def test_a_table_key_names_its_table() -> None:
+    keys = Keys("p:")
+    assert keys.table_of(Ledger(CLIENT, keys).key(TABLE).encode()) == TABLE
+    assert keys.table_of("p:table:filler-1:view") is None
+    assert keys.table_of(keys.position()) is None
