@@ -14,7 +14,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
 from api.problems import exception_handlers
-from api.routes import fair, health, play, stream, tables, views
+from api.routes import events, fair, health, play, stream, tables, views
 from api.services import provide_services, services_lifespan
 from infra.settings import Settings
 
@@ -40,11 +40,12 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *stream.ROUTES,
             *fair.ROUTES,
             *health.ROUTES,
+            *events.ROUTES,
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],
         exception_handlers=exception_handlers(),
-        cors_config=CORSConfig(allow_origins=["*"], expose_headers=["X-Table-Version"]),
+        cors_config=CORSConfig(allow_origins=["*"], expose_headers=["X-Table-Version", "Link"]),
         openapi_config=OpenAPIConfig(
             title="cardroom",
             version="0.1.0",

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import MediaType, Response, get
-from litestar.params import QueryParameter
+from litestar.params import HeaderParameter, QueryParameter
 
-from api import reads
+from api import feeds, reads
 from api.params import MAX_POSITION, AfterPosition, Authorization, TableId
 from api.problems import documented
 from api.services import ServicesDep, blocking
@@ -25,6 +25,10 @@ FromVersion = Annotated[
 ToVersion = Annotated[
     int | None,
     QueryParameter(name="to", required=False, ge=1, le=MAX_POSITION, description="last version"),
+]
+Accept = Annotated[
+    str | None,
+    HeaderParameter(name="Accept", required=False, max_length=500, description="NDJSON: x-ndjson"),
 ]
 AtVersion = Annotated[
     int, QueryParameter(name="at", ge=1, le=MAX_POSITION, description="the table version to show")
@@ -55,12 +59,14 @@ async def timeline(
     authorization: Authorization = None,
     from_version: FromVersion = None,
     to_version: ToVersion = None,
-) -> list[dict[str, Any]]:
+    accept: Accept = None,
+) -> Response[Any]:
     """The events from ``from`` to ``to`` (versions, inclusive) as the caller may see them,
     each with ``version``, ``type`` and ``at``. Settled hands show their hidden cards when the
-    table's ``reveal`` option is ``after_hand``."""
+    table's ``reveal`` option is ``after_hand``. ``Accept: application/x-ndjson``: NDJSON."""
     args = (services, table_id, authorization, from_version, to_version)
-    return await blocking(reads.timeline, *args)
+    body, media = feeds.timeline_body(await blocking(reads.timeline, *args), accept)
+    return Response(body, media_type=media or MediaType.JSON)
 
 
 @get(
