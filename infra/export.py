@@ -15,6 +15,7 @@ files. ``since``/``until`` keep the events stored, and the hands settled, in ``[
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -137,14 +138,15 @@ def export(
         kept = {row["hand"] for row in hands if window.admits(row["settled_at"])}
         rows["hands"][summary.game].extend(row for row in hands if row["hand"] in kept)
         rows["results"][summary.game].extend(row for row in results if row["hand"] in kept)
-    for name in DATASETS:
-        folder = out / name
-        if folder.exists():
-            shutil.rmtree(folder)
-        for game_name, found in rows[name].items():
-            lines = _event_lines(found, fmt) if name == "events" else found
-            _write(folder / f"game={game_name}", name, lines, fmt)
-            report.rows.setdefault(name, {})[game_name] = len(found)
+    with _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet:
+        for name in DATASETS:
+            folder = out / name
+            if folder.exists():
+                shutil.rmtree(folder)
+            for game_name, found in rows[name].items():
+                lines = _event_lines(found, fmt) if name == "events" else found
+                _write(folder / f"game={game_name}", name, lines, parquet)
+                report.rows.setdefault(name, {})[game_name] = len(found)
     return report
 
 
@@ -168,27 +170,37 @@ def _event_lines(events: list[dict[str, Any]], fmt: str) -> Iterable[dict[str, A
     )
 
 
-def _write(folder: Path, dataset: str, rows: Iterable[dict[str, Any]], fmt: str) -> None:
+def _write(
+    folder: Path, dataset: str, rows: Iterable[dict[str, Any]], parquet: _Parquet | None
+) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     ndjson = folder / "data.ndjson"
     with ndjson.open("wb") as file:
         for row in rows:
             file.write(_encode(row))
             file.write(b"\n")
-    if fmt == "parquet":
-        _to_parquet(ndjson, folder / "data.parquet", SCHEMAS[dataset])
+    if parquet is not None:
+        parquet.convert(ndjson, folder / "data.parquet", SCHEMAS[dataset])
         ndjson.unlink()
 
 
-def _to_parquet(source: Path, target: Path, columns: dict[str, str]) -> None:
-    """``source`` (NDJSON) as Parquet with exactly ``columns``, on one thread (reproducible)."""
-    import duckdb
+class _Parquet:
+    """NDJSON to Parquet through one DuckDB connection on one thread (reproducible files)."""
 
-    spec = ", ".join(f"'{name}': '{kind}'" for name, kind in columns.items())
-    names = ", ".join(f"\"{name}\"" for name in columns)
-    with duckdb.connect(config={"threads": 1}) as db:
-        db.execute(
+    def __enter__(self) -> _Parquet:
+        import duckdb
+
+        self._db = duckdb.connect(config={"threads": 1})
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._db.close()
+
+    def convert(self, source: Path, target: Path, columns: dict[str, str]) -> None:
+        """``source`` (NDJSON) as Parquet with exactly ``columns``."""
+        spec = ", ".join(f"'{name}': '{kind}'" for name, kind in columns.items())
+        names = ", ".join(f'"{name}"' for name in columns)
+        self._db.execute(
             f"COPY (SELECT {names} FROM read_json('{source}', format = 'newline_delimited', "
-            f"columns = {{{spec}}})) "
-            f"TO '{target}' (FORMAT parquet, COMPRESSION zstd)"
+            f"columns = {{{spec}}})) TO '{target}' (FORMAT parquet, COMPRESSION zstd)"
         )
