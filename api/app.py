@@ -14,7 +14,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
 from api.problems import exception_handlers
-from api.routes import events, fair, health, play, stream, tables, views
+from api.routes import events, fair, health, play, players, stream, tables, views
 from api.services import provide_services, services_lifespan
 from infra.settings import Settings
 
@@ -41,6 +41,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *fair.ROUTES,
             *health.ROUTES,
             *events.ROUTES,
+            *players.ROUTES,
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],

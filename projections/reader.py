@@ -17,6 +17,7 @@ import redis
 
 from domain.game import Viewer
 from projections.analytics import Analytics
+from projections.players import GameTotals, PlayerStats
 from projections.keys import Keys
 from projections.ledger import Ledger
 from projections.lobby import Lobby
@@ -36,6 +37,8 @@ class ReadModels:
         self._ledger = Ledger(redis, self.keys)
         self._lobby = Lobby(redis, self.keys)
         self._analytics = Analytics(redis, self.keys)
+        self._players = PlayerStats(redis, self.keys)
+        self._totals = GameTotals(redis, self.keys)
 
     # -- views ------------------------------------------------------------------------------
     def view_json(self, table_id: UUID, viewer: Viewer) -> bytes | None:
@@ -62,6 +65,14 @@ class ReadModels:
     def analytics(self) -> dict[str, dict[str, int]]:
         """Counters per scope: ``{"all": {...}, "bourre": {...}, "burraco": {...}}``."""
         return self._analytics.read()
+
+    def player_stats(self, name: str) -> dict[str, dict[str, int]] | None:
+        """``name``'s counters per game over every table; None for a name never seated."""
+        return self._players.read(name)
+
+    def game_totals(self) -> dict[str, dict[str, int]]:
+        """Per-game totals (:mod:`projections.players`)."""
+        return self._totals.read()
 
     # -- read-your-writes --------------------------------------------------------------------
     def position(self) -> int:
