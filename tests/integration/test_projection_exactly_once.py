@@ -163,6 +163,9 @@ def test_rebuild_reproduces_the_incremental_read_models_exactly(
     catch_up(projector, store, limit=3)
     incremental = snapshot(client, redis_prefix)
     assert incremental, "nothing was projected"
+    # The player statistics and game totals are among the keys rebuilt (projections.players).
+    assert {"players", "stats"} <= incremental.keys()
+    assert any(key.startswith("player:") for key in incremental)
 
     replayed = Projector(store, client, redis_prefix).rebuild()
     assert replayed == len(store.notifications(1, 100_000))
@@ -177,6 +180,8 @@ def test_rebuild_removes_keys_the_events_do_not_explain(
     expected = clean_run(sqlite_store, client, redis_prefix)
     client.set(f"{redis_prefix}table:00000000-0000-0000-0000-000000000000:view", b"{}")
     client.hset(f"{redis_prefix}analytics", "all:hands", 999)
+    client.hset(f"{redis_prefix}stats", "bourre:hands", 999)
+    client.hset(f"{redis_prefix}player:player-0", "bourre:chips", 999)
     Projector(sqlite_store, client, redis_prefix).rebuild()
     assert digest(client, redis_prefix) == expected
 
