@@ -90,7 +90,9 @@ def feed_query(params: Mapping[str, str], keys: Iterable[str]) -> FeedQuery:
     except ValueError:
         raise _bad("tableId", f"expected a table id (a UUID), not {table!r}") from None
     limit = min(_integer(params, "limit", DEFAULT_LIMIT, 1), MAX_LIMIT)
-    return FeedQuery(_integer(params, "after", 0, 0), limit, follow, FeedFilter(game, kind, table_id))
+    return FeedQuery(
+        _integer(params, "after", 0, 0), limit, follow, FeedFilter(game, kind, table_id)
+    )
 
 
 def ndjson(rows: Iterable[Any]) -> bytes:

@@ -42,9 +42,7 @@ def bench(label: str, store: TableStore, args: argparse.Namespace) -> None:
         for _ in range(args.repeat):
             rate, raw_count = rate_of(lambda: raw_read(store))
             raw_rate = max(raw_rate, rate)
-            rate, exported = rate_of(
-                lambda: export(store, Path(out), args.format).events_read
-            )
+            rate, exported = rate_of(lambda: export(store, Path(out), args.format).events_read)
             export_rate = max(export_rate, rate)
     assert raw_count == exported == events, (raw_count, exported, events)
     print(f"\n== {label}: {events} events in {args.tables * 2} tables")

@@ -66,7 +66,10 @@ def bourre(teller: Teller, event: Event) -> str | None:
         extra = "" if event.get("reason", "ante") == "ante" else f" ({event['reason']})"
         return f"{teller.all_of(seats)} {verb} {event['amount']}{extra}"
     if kind == "Dealt":
-        return f"{teller.who(event['dealer'])} deals; {card(event['trumpCard'])} turned, trump {SUITS.get(event['trump'], event['trump'])}"
+        trump = SUITS.get(event["trump"], event["trump"])
+        return (
+            f"{teller.who(event['dealer'])} deals; {card(event['trumpCard'])} turned, trump {trump}"
+        )
     if kind == "Declared":
         if "play" not in event:
             return f"{who} decides"
@@ -83,7 +86,9 @@ def bourre(teller: Teller, event: Event) -> str | None:
     if kind == "SecondChanceDeclared":
         return f"{who} {'stays in' if event['play'] else 'drops out'}"
     if kind == "Reshuffled":
-        return f"the dealer reshuffles ({event.get('poolSize', len(event.get('pool') or []))} cards)"
+        return (
+            f"the dealer reshuffles ({event.get('poolSize', len(event.get('pool') or []))} cards)"
+        )
     if kind == "CardPlayed":
         verb = "plays" if teller.trick_open else "leads"
         teller.trick_open = True

@@ -86,7 +86,9 @@ def _burraco(tag: str, event: Any, names: list[str | None], player: Any, game: C
             game["clean_burracos"] += score.clean_burracos
             game["dirty_burracos"] += score.dirty_burracos
             team(index, "hands", 1)
-            team(index, "won", 1 if totals[index] > max(totals[:index] + totals[index + 1 :]) else 0)
+            team(
+                index, "won", 1 if totals[index] > max(totals[:index] + totals[index + 1 :]) else 0
+            )
             team(index, "clean_burracos", score.clean_burracos)
             team(index, "dirty_burracos", score.dirty_burracos)
     elif tag == "MatchWon":
@@ -125,7 +127,9 @@ def tally(outcome: Outcome) -> tuple[dict[str, dict[str, Counts]], dict[str, Cou
     for game, note in outcome.notifications:
         seated = names.get(note.table_id, [])
 
-        def player(seat: int, counter: str, amount: int, _game: str = game.name) -> None:
+        def player(
+            seat: int, counter: str, amount: int, _game: str = game.name, seated: Any = seated
+        ) -> None:
             name = seated[seat] if seat < len(seated) else None
             if name is not None:
                 players[name][_game][counter] += amount
@@ -145,7 +149,9 @@ def tally(outcome: Outcome) -> tuple[dict[str, dict[str, Counts]], dict[str, Cou
 
 
 def _add(redis: Any, batch: Batch, key: str, increments: dict[str, Counts]) -> None:
-    fields = sorted(f"{game}:{counter}" for game, counts in increments.items() for counter in counts)
+    fields = sorted(
+        f"{game}:{counter}" for game, counts in increments.items() for counter in counts
+    )
     if not fields:
         return
     current = redis.hmget(key, fields)
@@ -178,7 +184,7 @@ class PlayerStats(ReadModel):
             _add(self._redis, batch, self.key(name), players[name])
 
     def flush_keys(self) -> Iterable[str]:
-        names = self._redis.zrange(self.index(), 0, -1)
+        names: list[bytes] = self._redis.zrange(self.index(), 0, -1)  # type: ignore[assignment]
         return [self.index(), *(self.key(name.decode()) for name in names)]
 
     def read(self, name: str) -> dict[str, dict[str, int]] | None:

@@ -17,11 +17,11 @@ import redis
 
 from domain.game import Viewer
 from projections.analytics import Analytics
-from projections.players import GameTotals, PlayerStats
 from projections.keys import Keys
 from projections.ledger import Ledger
 from projections.lobby import Lobby
 from projections.model import decode
+from projections.players import GameTotals, PlayerStats
 from projections.tracking import parse_position
 from projections.views import PublicView, SeatViews
 

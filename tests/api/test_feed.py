@@ -140,11 +140,12 @@ def test_the_feed_never_shows_a_hidden_card_of_a_hand_in_play(client: TestClient
     spectator may not know."""
     store = client.app.state.services.store
     tables = []
-    for game, options, seed in [
+    setups: list[tuple[str, dict[str, Any], int]] = [
         ("bourre", {"seats": 4}, 11),
         ("bourre", {"seats": 3, "declaration": "simultaneous"}, 12),
         ("burraco", {"players": 4}, 13),
-    ]:
+    ]
+    for game, options, seed in setups:
         table = open_table(client, game, options, seed=seed)
         sit(client, table, ["Ann", "Bob", "Cid", "Dee"][: options.get("seats", 4)])
         tables.append(table)

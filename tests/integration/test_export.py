@@ -5,6 +5,7 @@ store gives every dataset with its schema."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -103,7 +104,7 @@ def test_pot_growth_as_the_ledgers_say(simulated: Any) -> None:
     for table_id in raw_tables(store, "bourre"):
         loaded = store.get(table_id)
         pots = [line["pot"] for line in Ledger.shape(loaded.game, loaded.state)["hands"]]
-        growths += [after - before for before, after in zip(pots, pots[1:], strict=False)]
+        growths += [after - before for before, after in itertools.pairwise(pots)]
     [(growth,)] = ask(tmp / "parquet", "pot_growth")
     assert float(growth) == pytest.approx(sum(growths) / len(growths))
 
@@ -131,7 +132,9 @@ def test_net_per_hand_as_the_ledgers_say(simulated: Any) -> None:
         net += sum(player["net"] for player in ledger["players"])
         seat_hands += len(ledger["hands"]) * len(ledger["players"])
     # No seat names a bot kind on this branch's PlayerSeated: every seat is "none".
-    assert ask(tmp / "parquet", "bot_net") == [("none", seat_hands, pytest.approx(net / seat_hands))]
+    assert ask(tmp / "parquet", "bot_net") == [
+        ("none", seat_hands, pytest.approx(net / seat_hands))
+    ]
 
 
 def test_the_same_store_gives_byte_identical_files(simulated: Any) -> None:
