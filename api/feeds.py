@@ -1,5 +1,5 @@
-"""What the analytics routes call: the public event feed, NDJSON answers, player statistics
-and hand histories (design §7, "Analytics").
+"""What the feed routes call: the public event feed and NDJSON answers (design §8,
+"Analytics").
 
 The feed is :class:`infra.feed.EventFeed` (the query service's spectator redaction); this module
 reads its query (every parameter checked, unknown ones refused as the one ``malformed-request``

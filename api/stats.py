@@ -1,4 +1,4 @@
-"""What the statistics and hand-history routes call (design §7, "Analytics").
+"""What the statistics and hand-history routes call (design §8, "Analytics").
 
 Player statistics and per-game totals come from their read models
 (:mod:`projections.players`); derived figures (averages, rates) are computed here from the

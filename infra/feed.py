@@ -1,4 +1,4 @@
-"""The public event feed (design §7, "Analytics"): every table's events in log order, as a
+"""The public event feed (design §8, "Analytics"): every table's events in log order, as a
 spectator may see them.
 
 Each line is ``position``, ``tableId``, ``game``, then the event as the query service shows it

@@ -1,4 +1,4 @@
-"""Hand histories (design §7, "Analytics"): one settled hand told in order as a person reads
+"""Hand histories (design §8, "Analytics"): one settled hand told in order as a person reads
 it — "Ann antes 1 · Bob declares play · Bob discards 2, draws 2 · Ann leads 9♠ …".
 
 Presentation, not rules: it reads the hand's events as spectators see them (the query

@@ -1,4 +1,4 @@
-"""Player statistics and per-game totals (design §7, "Analytics"): read models kept exactly
+"""Player statistics and per-game totals (design §8, "Analytics"): read models kept exactly
 once like the others (:mod:`projections.model`).
 
 ==============================  =====  ===================================================

@@ -1,4 +1,4 @@
-"""The public event feed (design §7, "Analytics"): every table's events as spectators may see
+"""The public event feed (design §8, "Analytics"): every table's events as spectators may see
 them, NDJSON, paged by log position (the source is :mod:`api.feeds`)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Player statistics, per-game totals and hand histories (design §7, "Analytics"; the source
+"""Player statistics, per-game totals and hand histories (design §8, "Analytics"; the source
 is :mod:`api.stats`). Names are not identities: the answers say so in ``note``."""
 
 from __future__ import annotations

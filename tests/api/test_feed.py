@@ -1,4 +1,4 @@
-"""Design §7 public event feed: every table's events in log order as spectators see them,
+"""Design §8 public event feed: every table's events in log order as spectators see them,
 NDJSON paged by position, filters, bad input, and no hidden card of a hand in play."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Design §7 player statistics, game totals and hand histories: the read models agree with
+"""Design §8 player statistics, game totals and hand histories: the read models agree with
 the ledgers, names are not identities, and a hand is told only once it has settled."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Design §7 exports: a seeded simulation of both games exported, loaded in DuckDB, and the
+"""Design §8 exports: a seeded simulation of both games exported, loaded in DuckDB, and the
 questions of ``docs/analytics.md`` — read from the document itself, so the two cannot drift —
 answered as the ledgers and the stored events say; exports are reproducible and an empty
 store gives every dataset with its schema."""
