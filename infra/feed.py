@@ -89,16 +89,20 @@ class _TableNow:
     version: int
     hands: HandIndex
     ended: bool
+    key: str  # the table id as text
 
 
-def public_event(note: Notification, facts: TableFacts, hands: HandIndex, visible: int) -> dict:
-    """One stored event as the feed shows it (the query service's spectator redaction)."""
+def public_event(
+    note: Notification, facts: TableFacts, hands: HandIndex, visible: int, table: str = ""
+) -> dict[str, Any]:
+    """One stored event as the feed shows it (the query service's spectator redaction);
+    ``table`` is the table id as text when the caller has it at hand."""
     hand = facts.game.hand_of(note.event)
     settled = hands.settled_by(visible, {hand}) if hand else set()
     shown = facts.redact(RecordedEvent(note.version, note.at, note.event), None, settled)
     return {
         "position": note.position,
-        "tableId": str(note.table_id),
+        "tableId": table or str(note.table_id),
         "game": facts.game.name,
         "version": shown.pop("version"),
         "type": shown.pop("type"),
@@ -143,15 +147,17 @@ class EventFeed:
                 if not table.ended:
                     return
                 continue  # an ended table's last events stay with it (spectator_delay)
-            yield FeedStep(note, table.facts, public_event(note, table.facts, table.hands, visible))
+            shown = public_event(note, table.facts, table.hands, visible, table.key)
+            yield FeedStep(note, table.facts, shown)
 
     def _now(self, table_id: UUID, tables: dict[UUID, _TableNow]) -> _TableNow:
         facts = self.queries.facts(table_id)
         loaded = self.store.get(table_id)
         version, hands = self.store.hands(table_id)
         ended = facts.game.seating(loaded.state).status == ENDED
-        tables[table_id] = _TableNow(facts, max(version, loaded.version), hands, ended)
-        return tables[table_id]
+        now = _TableNow(facts, max(version, loaded.version), hands, ended, str(table_id))
+        tables[table_id] = now
+        return now
 
     def _notifications(self, start: int, budget: int | None) -> Iterator[Notification]:
         read = 0
