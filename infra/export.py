@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
-from uuid import UUID
 
 import msgspec
 
@@ -91,6 +90,8 @@ class _Window:
     until: datetime | None
 
     def admits(self, at: str) -> bool:
+        if self.since is None and self.until is None:
+            return True
         moment = datetime.fromisoformat(at)
         return (self.since is None or moment >= self.since) and (
             self.until is None or moment < self.until
@@ -117,7 +118,7 @@ def export(
     rows: dict[str, dict[str, list[dict[str, Any]]]] = {
         name: {g: [] for g in wanted} for name in DATASETS
     }
-    summaries: dict[UUID, TableSummary] = {}
+    summaries: dict[str, TableSummary] = {}
     settling: set[tuple[str, int]] = set()
     report = ExportReport()
     for step in EventFeed(store, TableQueries(store)).walk(0):
@@ -125,12 +126,13 @@ def export(
         shown, note = step.shown, step.note
         if shown is None or step.facts.game.name not in wanted:
             continue
-        summary = summaries.get(note.table_id)
+        table = shown["tableId"]
+        summary = summaries.get(table)
         if summary is None:
-            summary = summaries[note.table_id] = TableSummary(shown["tableId"], shown["game"])
+            summary = summaries[table] = TableSummary(table, shown["game"])
         summary.add(shown)
         if step.facts.game.settles_hand(note.event):
-            settling.add((shown["tableId"], shown["version"]))
+            settling.add((table, shown["version"]))
         if window.admits(shown["at"]):
             rows["events"][shown["game"]].append(shown)
     for summary in sorted(summaries.values(), key=lambda s: s.table_id):
@@ -175,10 +177,7 @@ def _write(
 ) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     ndjson = folder / "data.ndjson"
-    with ndjson.open("wb") as file:
-        for row in rows:
-            file.write(_encode(row))
-            file.write(b"\n")
+    ndjson.write_bytes(b"".join([_encode(row) + b"\n" for row in rows]))
     if parquet is not None:
         parquet.convert(ndjson, folder / "data.parquet", SCHEMAS[dataset])
         ndjson.unlink()

@@ -89,6 +89,7 @@ class _TableNow:
     version: int
     hands: HandIndex
     ended: bool
+    table_id: UUID
     key: str  # the table id as text
 
 
@@ -139,8 +140,11 @@ class EventFeed:
         """Every notification after ``after`` (at most ``budget``) with its public event,
         stopping before the first one spectators may not see yet."""
         tables: dict[UUID, _TableNow] = {}
+        table: _TableNow | None = None
         for note in self._notifications(after + 1, budget):
-            table = tables.get(note.table_id) or self._now(note.table_id, tables)
+            # A command's events are consecutive: skip the lookup when the table repeats.
+            if table is None or note.table_id != table.table_id:
+                table = tables.get(note.table_id) or self._now(note.table_id, tables)
             visible = table.facts.visible_version(None, table.version)
             if note.version > visible:
                 yield FeedStep(note, table.facts, None, held=not table.ended)
@@ -155,7 +159,7 @@ class EventFeed:
         loaded = self.store.get(table_id)
         version, hands = self.store.hands(table_id)
         ended = facts.game.seating(loaded.state).status == ENDED
-        now = _TableNow(facts, max(version, loaded.version), hands, ended, str(table_id))
+        now = _TableNow(facts, max(version, loaded.version), hands, ended, table_id, str(table_id))
         tables[table_id] = now
         return now
 
