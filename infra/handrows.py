@@ -60,7 +60,7 @@ class TableSummary:
             self.seats = int(event.get("options", {}).get("seats", 0) or 0)
         elif kind == "PlayerSeated":
             self.names[event["seat"]] = event["name"]
-            self.bots[event["seat"]] = event.get("bot")
+            self.bots[event["seat"]] = event.get("bot") or event.get("botKind")
             self.seats = max(self.seats, event["seat"] + 1)
         if not hand_no:
             return

@@ -123,7 +123,8 @@ def burraco(teller: Teller, event: Event) -> str | None:
     if kind == "CardDrawn":
         return f"{who} draws" + (f" {card(event['card'])}" if event.get("card") else "")
     if kind == "PileTaken":
-        return f"{who} takes the pile ({len(event['cards'])} cards)"
+        count = len(event["cards"])
+        return f"{who} takes the pile ({count} card{'' if count == 1 else 's'})"
     if kind == "Melded":
         return f"{who} melds {cards(event['cards'])}"
     if kind == "MeldExtended":

@@ -53,12 +53,15 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> Any:
     tmp = tmp_path_factory.mktemp("export")
     settings = Settings(event_store=f"sqlite:///{tmp}/events.db", var_dir=tmp / "var")
     with TableStore(settings) as store:
-        for seats, seed in [(2, 1), (4, 2), (7, 3), (4, 4)]:
-            play_table(store, "bourre", 8, seed, options={"seats": seats})
-        for players, seed in [(2, 5), (4, 6)]:
-            play_table(store, "burraco", 3, seed, options={"seats": players})
+        played = {}  # table -> the commands played after the seats were taken
+        for game, seats, hands, seed in [
+            ("bourre", 2, 8, 1), ("bourre", 4, 8, 2), ("bourre", 7, 8, 3), ("bourre", 4, 8, 4),
+            ("burraco", 2, 3, 5), ("burraco", 4, 3, 6),
+        ]:  # fmt: skip
+            report = play_table(store, game, hands, seed, options={"seats": seats})
+            played[str(report.table_ids[0])] = report.commands - seats
         export(store, tmp / "parquet", "parquet")
-        yield store, tmp
+        yield store, tmp, played
 
 
 def raw_tables(store: TableStore, game: str) -> dict[Any, list[Any]]:
@@ -80,7 +83,7 @@ def test_the_document_asks_four_questions() -> None:
 
 
 def test_first_declarer_wins_as_the_events_say(simulated: Any) -> None:
-    store, tmp = simulated
+    store, tmp, _ = simulated
     counts: dict[int, list[int]] = defaultdict(lambda: [0, 0])  # seats -> [hands, wins]
     for events in raw_tables(store, "bourre").values():
         seats = events[0].options["seats"]
@@ -100,7 +103,7 @@ def test_first_declarer_wins_as_the_events_say(simulated: Any) -> None:
 
 
 def test_pot_growth_as_the_ledgers_say(simulated: Any) -> None:
-    store, tmp = simulated
+    store, tmp, _ = simulated
     growths = []
     for table_id in raw_tables(store, "bourre"):
         loaded = store.get(table_id)
@@ -111,7 +114,7 @@ def test_pot_growth_as_the_ledgers_say(simulated: Any) -> None:
 
 
 def test_clean_burraco_rate_as_the_events_say(simulated: Any) -> None:
-    store, tmp = simulated
+    store, tmp, _ = simulated
     scored = [
         event
         for events in raw_tables(store, "burraco").values()
@@ -125,7 +128,7 @@ def test_clean_burraco_rate_as_the_events_say(simulated: Any) -> None:
 
 
 def test_net_per_hand_as_the_ledgers_say(simulated: Any) -> None:
-    store, tmp = simulated
+    store, tmp, _ = simulated
     net = seat_hands = 0
     for table_id in raw_tables(store, "bourre"):
         loaded = store.get(table_id)
@@ -138,8 +141,18 @@ def test_net_per_hand_as_the_ledgers_say(simulated: Any) -> None:
     ]
 
 
+def test_every_command_played_counts_for_the_hand_it_began_in(simulated: Any) -> None:
+    _, tmp, played = simulated
+    rows = (
+        load(tmp / "parquet")
+        .execute("SELECT table_id, sum(commands) FROM hands GROUP BY table_id")
+        .fetchall()
+    )
+    assert dict(rows) == played
+
+
 def test_the_same_store_gives_byte_identical_files(simulated: Any) -> None:
-    store, tmp = simulated
+    store, tmp, _ = simulated
     for fmt in ("parquet", "ndjson"):
         first, second = tmp / f"{fmt}-1", tmp / f"{fmt}-2"
         export(store, first, fmt)
@@ -151,7 +164,7 @@ def test_the_same_store_gives_byte_identical_files(simulated: Any) -> None:
 
 
 def test_events_are_the_feed_and_hands_follow_the_ledgers(simulated: Any) -> None:
-    store, tmp = simulated
+    store, tmp, _ = simulated
     db = load(tmp / "parquet")
     rows = db.execute("SELECT position FROM events ORDER BY position").fetchall()
     positions = [row[0] for row in rows]
@@ -167,7 +180,7 @@ def test_events_are_the_feed_and_hands_follow_the_ledgers(simulated: Any) -> Non
 
 
 def test_a_game_and_a_window_narrow_the_export(simulated: Any) -> None:
-    store, tmp = simulated
+    store, tmp, _ = simulated
     export(store, tmp / "burraco", "ndjson", game="burraco")
     assert {p.parent.name for p in (tmp / "burraco").rglob("data.ndjson")} == {"game=burraco"}
     db = load(tmp / "parquet")
