@@ -186,3 +186,20 @@ def test_follow_streams_new_events_as_they_are_stored(live_url: str) -> None:
                     break
     assert [e["position"] for e in seen] == list(range(1, len(seen) + 1))
     assert [e["name"] for e in seen if e["type"] == "PlayerSeated"] == ["Ann", "Bob"]
+
+
+def test_a_table_that_never_reveals_keeps_settled_hands_hidden_in_the_feed(
+    client: TestClient[Any],
+) -> None:
+    store = client.app.state.services.store
+    table = open_table(client, "bourre", {"seats": 2, "reveal": "never", "hands": 2}, seed=6)
+    sit(client, table, ["Ann", "Bob"])
+    bot_moves(store, table, 500, random.Random(8))
+    truth = [r.event for r in store.events(UUID(table))]
+    feed = read_feed(client, f"&tableId={table}", limit=MAX_LIMIT)
+    hands = {e["hand"] for e in feed if e.get("hand")}
+    assert hands == {1, 2}
+    for hand in hands:
+        deck, known, settled = known_cards(truth, hand, None)
+        assert settled
+        assert not card_codes([e for e in feed if e.get("hand") == hand]) & (deck - known)
