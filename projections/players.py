@@ -117,8 +117,23 @@ PLAYER_COUNTERS = {
 }  # fmt: skip
 
 
-def tally(outcome: Outcome) -> tuple[dict[str, dict[str, Counts]], dict[str, Counts]]:
-    """The batch's increments: per name per game, and per game."""
+Tally = tuple[dict[str, dict[str, Counts]], dict[str, Counts]]
+# The last batch tallied: both read models of this module ask for the same batch in turn.
+_last: tuple[Outcome | None, Tally | None] = (None, None)
+
+
+def tally(outcome: Outcome) -> Tally:
+    """The batch's increments: per name per game, and per game (counted once per batch)."""
+    global _last
+    seen, counted = _last
+    if seen is outcome and counted is not None:
+        return counted
+    counted = _tally(outcome)
+    _last = (outcome, counted)
+    return counted
+
+
+def _tally(outcome: Outcome) -> Tally:
     names: dict[UUID, list[str | None]] = {
         table.table_id: list(table.game.seating(table.state).names) for table in outcome.tables
     }
