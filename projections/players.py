@@ -106,6 +106,11 @@ def _other(game_rules: Game, event: Any, game: Counts) -> None:
 
 
 _GAMES = {"bourre": _bourre, "burraco": _burraco}
+# The event types each game's statistics read (the others are passed over quickly).
+_COUNTED = {
+    "bourre": frozenset({"Anted", "Declared", "DecisionsRevealed", "HandSettled"}),
+    "burraco": frozenset({"HandScored", "MatchWon", "HandClosed", "PozzettoTaken"}),
+}
 
 # Every counter a name has in each game (those never counted yet read as 0).
 PLAYER_COUNTERS = {
@@ -139,22 +144,30 @@ def _tally(outcome: Outcome) -> Tally:
     }
     players: dict[str, dict[str, Counts]] = defaultdict(lambda: defaultdict(_counts))
     games: dict[str, Counts] = defaultdict(_counts)
-    for game, note in outcome.notifications:
-        seated = names.get(note.table_id, [])
 
-        def player(
-            seat: int, counter: str, amount: int, _game: str = game.name, seated: Any = seated
-        ) -> None:
+    def seat_counter(game: str, seated: list[str | None]) -> Any:
+        def player(seat: int, counter: str, amount: int) -> None:
             name = seated[seat] if seat < len(seated) else None
             if name is not None:
-                players[name][_game][counter] += amount
+                players[name][game][counter] += amount
 
+        return player
+
+    counters: dict[UUID, Any] = {}
+    for game, note in outcome.notifications:
         try:
             count = _GAMES.get(game.name)
             if count is None:
                 _other(game, note.event, games[game.name])
-            else:
-                count(tag_of(note.event), note.event, seated, player, games[game.name])
+                continue
+            tag = tag_of(note.event)
+            if tag not in _COUNTED[game.name]:
+                continue  # most events (cards played, draws) count for nobody's statistics
+            seated = names.get(note.table_id, [])
+            player = counters.get(note.table_id)
+            if player is None:
+                player = counters[note.table_id] = seat_counter(game.name, seated)
+            count(tag, note.event, seated, player, games[game.name])
         except Exception as error:  # name the event an operator must look at
             raise ProjectionError(
                 f"position {note.position} (table {note.table_id} version {note.version}): "
@@ -163,16 +176,23 @@ def _tally(outcome: Outcome) -> Tally:
     return players, games
 
 
-def _add(redis: Any, batch: Batch, key: str, increments: dict[str, Counts]) -> None:
-    fields = sorted(
-        f"{game}:{counter}" for game, counts in increments.items() for counter in counts
-    )
-    if not fields:
+def _add(redis: Any, batch: Batch, increments: dict[str, dict[str, Counts]]) -> None:
+    """Add ``increments`` (key -> game -> counter -> amount) to the stored totals: one round
+    trip reads them all, the batch writes the new totals whole."""
+    wanted = {
+        key: sorted(f"{game}:{counter}" for game, counts in games.items() for counter in counts)
+        for key, games in increments.items()
+    }
+    wanted = {key: fields for key, fields in wanted.items() if fields}
+    if not wanted:
         return
-    current = redis.hmget(key, fields)
-    for field, value in zip(fields, current, strict=True):
-        game, _, counter = field.partition(":")
-        batch.hset(key, field, str(int(value or 0) + increments[game][counter]))
+    pipe = redis.pipeline(transaction=False)
+    for key, fields in wanted.items():
+        pipe.hmget(key, fields)
+    for (key, fields), current in zip(wanted.items(), pipe.execute(), strict=True):
+        for field, value in zip(fields, current, strict=True):
+            game, _, counter = field.partition(":")
+            batch.hset(key, field, str(int(value or 0) + increments[key][game][counter]))
 
 
 def _read(raw: dict[bytes, bytes]) -> dict[str, dict[str, int]]:
@@ -196,7 +216,7 @@ class PlayerStats(ReadModel):
         players, _ = tally(outcome)
         for name in sorted(players):
             batch.zadd(self.index(), name, 0)
-            _add(self._redis, batch, self.key(name), players[name])
+        _add(self._redis, batch, {self.key(name): players[name] for name in sorted(players)})
 
     def flush_keys(self) -> Iterable[str]:
         names: list[bytes] = self._redis.zrange(self.index(), 0, -1)  # type: ignore[assignment]
@@ -222,7 +242,7 @@ class GameTotals(ReadModel):
 
     def write(self, batch: Batch, outcome: Outcome) -> None:
         _, games = tally(outcome)
-        _add(self._redis, batch, self.key(), games)
+        _add(self._redis, batch, {self.key(): games})
 
     def flush_keys(self) -> Iterable[str]:
         return (self.key(),)
