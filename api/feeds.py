@@ -19,6 +19,8 @@ from uuid import UUID
 
 import anyio
 import msgspec
+from litestar import Response
+from litestar.response import Stream
 
 from api.problems import MALFORMED, ApiProblem
 from api.services import Services, blocking
@@ -127,6 +129,14 @@ async def follow(services: Services, query: FeedQuery) -> AsyncIterator[bytes]:
                 if len(page.events) < query.limit or page.held:
                     break
         await anyio.sleep(POLL)
+
+
+async def answer(services: Services, query: FeedQuery) -> Response[Any]:
+    """The feed's answer: a page with its ``Link``, or the endless stream of ``follow``."""
+    if query.follow:
+        return Stream(follow(services, query), media_type=NDJSON)
+    body, headers = await blocking(feed_page, services, query)
+    return Response(body, media_type=NDJSON, headers=headers)
 
 
 def timeline_body(rows: list[dict[str, Any]], accept: str | None) -> tuple[Any, str | None]:
