@@ -16,7 +16,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from api.head import head_as_get
 from api.problems import MAX_BODY_BYTES, exception_handlers
 from api.ratelimit import close_limiter, rate_limited
-from api.routes import bots, fair, health, pages, play, stream, tables, views
+from api.routes import bots, events, fair, health, pages, play, players, stream, tables, views
 from api.services import provide_services, services_lifespan
 from infra.settings import Settings
 
@@ -44,11 +44,13 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *health.ROUTES,
             *pages.ROUTES,  # the web card room (api/web)
             *bots.ROUTES,
+            *events.ROUTES,
+            *players.ROUTES,
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],
         exception_handlers=exception_handlers(),
-        cors_config=CORSConfig(allow_origins=["*"], expose_headers=["X-Table-Version"]),
+        cors_config=CORSConfig(allow_origins=["*"], expose_headers=["X-Table-Version", "Link"]),
         openapi_config=OpenAPIConfig(
             title="cardroom",
             version="0.1.0",

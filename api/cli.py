@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import click
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from infra.redis import RedisHandle
     from infra.settings import Settings
     from infra.store import TableStore
+
+
+# What ``--since``/``--until`` accept (a date, or a date and time; UTC unless an offset is given).
+_MOMENTS = ["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%S%z"]
 
 
 @click.group()
@@ -308,6 +313,34 @@ def serve(
         workers=workers or default_workers(),
         access_log=access_log,
     )
+
+
+@main.command()
+@click.option("--format", "fmt", type=click.Choice(["ndjson", "parquet"]), required=True)
+@click.option("--out", type=click.Path(file_okay=False), required=True, help="Directory.")
+@click.option("--game", default=None, help="Only this game's tables.")
+@click.option("--since", type=click.DateTime(_MOMENTS), default=None, help="From (UTC).")
+@click.option("--until", type=click.DateTime(_MOMENTS), default=None, help="Before (UTC).")
+def export(
+    fmt: str, out: str, game: str | None, since: datetime | None, until: datetime | None
+) -> None:
+    """Write the public events, hands and results datasets (docs/analytics.md) under OUT."""
+    from pathlib import Path
+
+    from infra.export import ExportError
+    from infra.export import export as run_export
+    from infra.store import TableStore
+
+    window = [moment.replace(tzinfo=moment.tzinfo or UTC) if moment else None
+              for moment in (since, until)]  # fmt: skip
+    with TableStore(_settings()) as store:
+        try:
+            report = run_export(store, Path(out), fmt, game=game, since=window[0], until=window[1])
+        except ExportError as error:
+            raise click.BadParameter(str(error), param_hint=f"--{error.parameter}") from error
+    for dataset, games in report.rows.items():
+        counts = ", ".join(f"{name} {count}" for name, count in games.items())
+        click.echo(f"{dataset}: {counts}")
 
 
 # The projection commands (project, rebuild, status) live in their own module.

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 from urllib.parse import urlencode
 from uuid import UUID
 
-from litestar import Request, Response
+from litestar import MediaType, Request, Response
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 MAX_POSITION = 2**62  # log positions and table versions (JSON integers, far beyond any log)
@@ -69,15 +69,19 @@ StreamFrom = Annotated[
 TableId = Annotated[UUID, PathParameter(description="the table's id (a UUID)")]
 
 
-def paged(request: Request[Any, Any, Any], lines: list[Any], **page: Any) -> Response[Any]:
-    """A page of ``lines``, with the next page's URL in ``Link: <…>; rel="next"``: the
-    request's path and filters with ``page``'s parameters (e.g. a cursor); no link when
-    ``page`` holds only ``None`` (the last page)."""
+def paged(
+    request: Request[Any, Any, Any], lines: Any, page: dict[str, Any], media_type: str | None = None
+) -> Response[Any]:
+    """A page of ``lines`` (JSON, or a body already encoded as ``media_type``), with the next
+    page's URL in ``Link: <…>; rel="next"``: the request's path and filters with ``page``'s
+    parameters (e.g. a cursor); no link when ``page`` holds only ``None`` (the last page)."""
+    media = media_type or MediaType.JSON
     if all(value is None for value in page.values()):
-        return Response(lines)
+        return Response(lines, media_type=media)
     merged = {**dict(request.query_params), **page}
     target = urlencode({key: value for key, value in merged.items() if value is not None})
-    return Response(lines, headers={"Link": f'<{request.url.path}?{target}>; rel="next"'})
+    link = f'<{request.url.path}?{target}>; rel="next"'
+    return Response(lines, media_type=media, headers={"Link": link})
 
 
 PageLimit = Annotated[

@@ -15,5 +15,8 @@
   msgspec transcoder;
 * :mod:`infra.eventstore_env` / :mod:`infra.settings` — configuration (URLs shown masked);
 * :mod:`infra.redis` — the Redis connection, or the embedded server;
-* :mod:`infra.simulate` — random legal bots playing through the command service.
+* :mod:`infra.simulate` — random legal bots playing through the command service;
+* :mod:`infra.feed` — the public event feed (spectator redaction, paged by log position);
+* :mod:`infra.export` / :mod:`infra.handrows` — ``cardroom export``: events, hands, results;
+* :mod:`infra.history` — hand histories told per game (presentation).
 """

@@ -11,6 +11,7 @@ adding one is a module here and a line in the projector's list.
 * :mod:`projections.ledger` — ``Ledger`` and ``Ledger.shape(game, state)``, the one ledger shaper;
 * :mod:`projections.lobby` — ``Lobby``: a line per table, filed by status in opening order;
 * :mod:`projections.analytics` — ``Analytics``: counters per game and for all games;
+* :mod:`projections.players` — ``PlayerStats`` (per name, across tables) and ``GameTotals``;
 * :mod:`projections.tracking` — the Lua commit of a batch's writes with its position (slot by
   slot on a Redis Cluster: docs/scaling.md);
 * :mod:`projections.tables` — one table's state in the projector's memory (spectator delay);

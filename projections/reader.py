@@ -22,6 +22,7 @@ from projections.keys import Keys
 from projections.ledger import Ledger
 from projections.lobby import OPEN, Lobby, LobbyPage
 from projections.model import decode
+from projections.players import GameTotals, PlayerStats
 from projections.tracking import parse_position
 from projections.views import PublicView, SeatViews
 
@@ -37,6 +38,8 @@ class ReadModels:
         self._ledger = Ledger(redis, self.keys)
         self._lobby = Lobby(redis, self.keys)
         self._analytics = Analytics(redis, self.keys)
+        self._players = PlayerStats(redis, self.keys)
+        self._totals = GameTotals(redis, self.keys)
 
     # -- views ------------------------------------------------------------------------------
     def view_json(self, table_id: UUID, viewer: Viewer) -> bytes | None:
@@ -79,6 +82,14 @@ class ReadModels:
     def analytics(self) -> dict[str, dict[str, int]]:
         """Counters per scope: ``{"all": {...}, "bourre": {...}, "burraco": {...}}``."""
         return self._analytics.read()
+
+    def player_stats(self, name: str) -> dict[str, dict[str, int]] | None:
+        """``name``'s counters per game over every table; None for a name never seated."""
+        return self._players.read(name)
+
+    def game_totals(self) -> dict[str, dict[str, int]]:
+        """Per-game totals (:mod:`projections.players`)."""
+        return self._totals.read()
 
     # -- read-your-writes --------------------------------------------------------------------
     def position(self) -> int:

@@ -22,7 +22,8 @@ except that the cross-table read models are split into ``n`` parts.
 
 The read models, in the order they write: the spectators' view and each seat's view
 (:mod:`projections.views`), the ledger (:mod:`projections.ledger`), the lobby
-(:mod:`projections.lobby`) and the counters (:mod:`projections.analytics`). Within a batch each
+(:mod:`projections.lobby`), the counters (:mod:`projections.analytics`) and the player
+statistics and game totals (:mod:`projections.players`). Within a batch each
 table's values are written once, for its state at the end of the batch.
 """
 
@@ -45,6 +46,7 @@ from projections.keys import Keys, shard_of
 from projections.ledger import Ledger
 from projections.lobby import Lobby
 from projections.model import Outcome, ReadModel
+from projections.players import GameTotals, PlayerStats
 from projections.tables import EventSource, NotificationLike, ProjectionError, TableProjection
 from projections.tracking import Batch, Tracking, parse_position
 from projections.views import PublicView, SeatViews
@@ -91,6 +93,8 @@ class Projector:
             Ledger(redis, self.keys),
             Lobby(redis, self.keys),
             Analytics(redis, self.keys),
+            PlayerStats(redis, self.keys),
+            GameTotals(redis, self.keys),
         )
         self._tables: OrderedDict[UUID, TableProjection] = OrderedDict()
         self._table_cache = max(1, table_cache)

@@ -71,7 +71,7 @@ async def lobby(
     the next page's URL is in ``Link: <…>; rel="next"``. ``?after=`` waits, bounded, for the
     lobby to reach a position. Lines are spectators' answers (``spectator_delay`` behind)."""
     found = await reads.after(services, after, reads.lobby, game, status, limit, cursor)
-    return paged(request, found[0], cursor=found[1])
+    return paged(request, found[0], {"cursor": found[1]})
 
 
 ROUTES = [create_table, take_seat, lobby]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import MediaType, Request, Response, get
-from litestar.params import QueryParameter
+from litestar.params import HeaderParameter, QueryParameter
 
-from api import reads
+from api import feeds, reads
 from api.params import MAX_POSITION, AfterPosition, Authorization, TableId, paged
 from api.problems import documented
 from api.services import ServicesDep, blocking
@@ -31,6 +31,10 @@ TimelineLimit = Annotated[
     QueryParameter(
         name="limit", required=False, ge=1, le=1000, description="events per page (default 500)"
     ),
+]
+Accept = Annotated[
+    str | None,
+    HeaderParameter(name="Accept", required=False, max_length=500, description="NDJSON: x-ndjson"),
 ]
 AtVersion = Annotated[
     int, QueryParameter(name="at", ge=1, le=MAX_POSITION, description="the table version to show")
@@ -63,13 +67,13 @@ async def timeline(
     from_version: FromVersion = None,
     to_version: ToVersion = None,
     limit: TimelineLimit = reads.TIMELINE_PAGE,
-) -> Response[list[dict[str, Any]]]:
-    """The events from ``from`` to ``to`` (versions, inclusive) as the caller may see them,
-    each with ``version``, ``type`` and ``at``, ``limit`` (500) a page, the next page's URL in
-    ``Link: <…>; rel="next"``. Settled hands show their hidden cards if ``reveal`` allows."""
+    accept: Accept = None,
+) -> Response[Any]:
+    """Events ``from``–``to`` as the caller sees them; 500 a page (``Link``); NDJSON on Accept."""
     args = (services, table_id, authorization, from_version, to_version, limit)
     page, following = await blocking(reads.timeline, *args)
-    return paged(request, page, **{"from": following})
+    body, media = feeds.timeline_body(page, accept)
+    return paged(request, body, {"from": following}, media)
 
 
 @get(

@@ -164,6 +164,10 @@ def test_rebuild_reproduces_the_incremental_read_models_exactly(
     catch_up(projector, store, limit=3)
     incremental = snapshot(client, redis_prefix)
     assert incremental, "nothing was projected"
+    # The player statistics and game totals are among the keys rebuilt (projections.players).
+    part = Keys("").named  # a read model's key spanning tables, without the prefix
+    assert {part("players"), part("stats")} <= incremental.keys()
+    assert any(key.startswith(part("player:")) for key in incremental)
 
     replayed = Projector(store, client, redis_prefix).rebuild()
     assert replayed == len(store.notifications(1, 100_000))
@@ -178,6 +182,8 @@ def test_rebuild_removes_keys_the_events_do_not_explain(
     expected = clean_run(sqlite_store, client, redis_prefix)
     client.set(f"{redis_prefix}table:00000000-0000-0000-0000-000000000000:view", b"{}")
     client.hset(Keys(redis_prefix).named("analytics"), "all:hands", 999)
+    client.hset(Keys(redis_prefix).named("stats"), "bourre:hands", 999)
+    client.hset(Keys(redis_prefix).named("player:player-0"), "bourre:chips", 999)
     Projector(sqlite_store, client, redis_prefix).rebuild()
     assert digest(client, redis_prefix) == expected
 

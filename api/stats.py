@@ -1,0 +1,100 @@
+"""What the statistics and hand-history routes call (design §8, "Analytics").
+
+Player statistics and per-game totals come from their read models
+(:mod:`projections.players`); derived figures (averages, rates) are computed here from the
+stored sums. Names are not identities, and every statistics answer says so. A hand history is
+the hand's events as spectators see them (the query service's timeline, so ``reveal`` and
+``spectator_delay`` hold) told by :mod:`infra.history`; a hand still in play is a 409.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from api.problems import ApiProblem
+from api.services import Services
+from infra.history import tell, text_of
+from infra.records import HandNotDealt
+
+NOTE = (
+    "Names are not identities: a name is whatever a player typed when taking a seat, so "
+    "several people may share one and one person may use several."
+)
+
+
+def camel(counters: dict[str, int]) -> dict[str, int]:
+    """Counter names as the API spells keys (``clean_burracos`` -> ``cleanBurracos``)."""
+    out = {}
+    for name, value in counters.items():
+        head, *rest = name.split("_")
+        out[head + "".join(part.title() for part in rest)] = value
+    return out
+
+
+def _ratio(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def player_stats(services: Services, name: str) -> dict[str, Any]:
+    """``name``'s statistics over every table, per game; 404 for a name never seated."""
+    found = services.read_models.player_stats(name)
+    if found is None:
+        raise ApiProblem(404, "unknown-player", f"no player named {name!r} has sat at a table")
+    return {"name": name, "note": NOTE, "games": {g: camel(c) for g, c in found.items()}}
+
+
+def game_stats(services: Services) -> dict[str, Any]:
+    """Per-game totals: hands, average pot and bourré rate by seat count (Bourré), average
+    hand score per team (Burraco)."""
+    totals = services.read_models.game_totals()
+    games: dict[str, Any] = {}
+    for game, counts in totals.items():
+        answer: dict[str, Any] = {"hands": counts.get("hands", 0), "counts": camel(counts)}
+        if game == "bourre":
+            answer["averagePot"] = _ratio(counts.get("pot_chips", 0), counts.get("hands", 0))
+            answer["bourreRateBySeats"] = {
+                counter.removeprefix("hands_seats_"): _ratio(
+                    counts.get(f"bourre_{counter}", 0), hands
+                )
+                for counter, hands in sorted(counts.items())
+                if counter.startswith("hands_seats_")
+            }
+        elif game == "burraco":
+            answer["averageHandScore"] = _ratio(
+                counts.get("score_points", 0), counts.get("team_hands", 0)
+            )
+        games[game] = answer
+    return {"note": NOTE, "games": games}
+
+
+def hand_history(services: Services, table_id: UUID, hand: int) -> dict[str, Any]:
+    """Hand ``hand`` told in order, as spectators see it; 409 while it is in play."""
+    queries = services.queries
+    facts = queries.facts(table_id)
+    version, hands = services.store.hands(table_id)
+    span = hands.span(hand, facts.visible_version(None, version))
+    if span is None:
+        raise HandNotDealt(f"hand {hand} has not been dealt at this table")
+    if span.settled is None:
+        raise ApiProblem(
+            409, "hand-in-play", f"hand {hand} is still in play; its history follows once it "
+            "has settled", field="n",
+        )  # fmt: skip
+    events = [
+        event
+        for event in queries.timeline(table_id, None, span.start, span.settled)
+        if event.get("hand") == hand
+    ]
+    state = services.store.get(table_id, span.settled).state
+    names = list(facts.game.seating(state).names)
+    lines = tell(facts.game.name, names, events)
+    return {
+        "tableId": str(table_id),
+        "game": facts.game.name,
+        "hand": hand,
+        "players": [{"seat": seat, "name": name} for seat, name in enumerate(names)],
+        "events": events,
+        "lines": lines,
+        "text": text_of(lines),
+    }

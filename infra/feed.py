@@ -1,0 +1,175 @@
+"""The public event feed (design §8, "Analytics"): every table's events in log order, as a
+spectator may see them.
+
+Each line is ``position``, ``tableId``, ``game``, then the event as the query service shows it
+to a spectator (:meth:`infra.visibility.TableFacts.redact`: ``version``, ``type``, ``at`` and
+the event's public fields). Nothing here redacts: the hidden cards of a hand show only once the
+table's hand index (:mod:`infra.hands`) has it settled within what spectators may see, and the
+table's ``reveal`` allows it — exactly as in the timeline.
+
+``spectator_delay``: an event spectators may not see yet ends the page before it, so paging by
+position never skips it (the next page starts at it). A table that has ended keeps its last
+``spectator_delay`` events from spectators for good (as its timeline does); the feed passes over
+them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, get_args
+from uuid import UUID
+
+from domain.games import game_named, game_names
+from domain.table import ENDED
+from infra.hands import HandIndex
+from infra.queries import TableQueries
+from infra.records import Notification, RecordedEvent
+from infra.store import TableStore
+from infra.visibility import TableFacts
+
+DEFAULT_LIMIT = 100
+MAX_LIMIT = 1000  # events per page at most (the ``limit`` cap)
+SCAN_FACTOR = 20  # a filtered page reads at most this many times ``limit`` notifications
+READ_CHUNK = 1000  # notifications read from the store at once
+
+
+def event_types(game: str | None = None) -> frozenset[str]:
+    """The stored type names (tags) of ``game``'s events, or of every registered game's."""
+    names = [game] if game is not None else list(game_names())
+    tags: set[str] = set()
+    for name in names:
+        for kind in get_args(game_named(name).event_type) or (game_named(name).event_type,):
+            config = getattr(kind, "__struct_config__", None)
+            tags.add(str(getattr(config, "tag", None) or kind.__name__))
+    return frozenset(tags)
+
+
+@dataclass(frozen=True, slots=True)
+class FeedFilter:
+    """Which events a reader wants: one game, one event type, one table (``None``: any)."""
+
+    game: str | None = None
+    type: str | None = None
+    table_id: UUID | None = None
+
+    def admits(self, note: Notification, facts: TableFacts, shown_type: str) -> bool:
+        return (
+            (self.game is None or facts.game.name == self.game)
+            and (self.type is None or shown_type == self.type)
+            and (self.table_id is None or note.table_id == self.table_id)
+        )
+
+
+@dataclass
+class FeedPage:
+    """Events of one page and the position the next page starts after."""
+
+    events: list[dict[str, Any]] = field(default_factory=list)
+    last: int = 0  # the last position this page accounts for
+    held: bool = False  # stopped at an event spectators may not see yet
+
+
+@dataclass(frozen=True, slots=True)
+class FeedStep:
+    """One notification as the feed met it: its public event, or ``None`` when spectators
+    may not see it (``held``: not yet; otherwise never, the table having ended)."""
+
+    note: Notification
+    facts: TableFacts
+    shown: dict[str, Any] | None
+    held: bool = False
+
+
+@dataclass
+class _TableNow:
+    """A table as of the page being read: its facts, head version, hand index, ended."""
+
+    facts: TableFacts
+    version: int
+    hands: HandIndex
+    ended: bool
+    table_id: UUID
+    key: str  # the table id as text
+
+
+def public_event(
+    note: Notification, facts: TableFacts, hands: HandIndex, visible: int, table: str = ""
+) -> dict[str, Any]:
+    """One stored event as the feed shows it (the query service's spectator redaction);
+    ``table`` is the table id as text when the caller has it at hand."""
+    hand = facts.game.hand_of(note.event)
+    settled = hands.settled_by(visible, {hand}) if hand else set()
+    shown = facts.redact(RecordedEvent(note.version, note.at, note.event), None, settled)
+    return {
+        "position": note.position,
+        "tableId": table or str(note.table_id),
+        "game": facts.game.name,
+        "version": shown.pop("version"),
+        "type": shown.pop("type"),
+        "at": shown.pop("at"),
+        **shown,
+    }
+
+
+class EventFeed:
+    """Reads the public feed from ``store`` (facts cached by the query service)."""
+
+    def __init__(self, store: TableStore, queries: TableQueries) -> None:
+        self.store = store
+        self.queries = queries
+
+    def page(self, after: int, limit: int, wanted: FeedFilter | None = None) -> FeedPage:
+        """Up to ``limit`` events after position ``after`` that ``wanted`` admits."""
+        wanted = wanted or FeedFilter()
+        page = FeedPage(last=after)
+        budget = limit * SCAN_FACTOR if (wanted.game or wanted.type or wanted.table_id) else limit
+        for step in self.walk(after, budget):
+            if step.shown is None:
+                page.held = step.held
+                if step.held:
+                    return page
+            elif wanted.admits(step.note, step.facts, step.shown["type"]):
+                page.events.append(step.shown)
+            page.last = step.note.position
+            if len(page.events) >= limit:
+                return page
+        return page
+
+    def walk(self, after: int, budget: int | None = None) -> Iterator[FeedStep]:
+        """Every notification after ``after`` (at most ``budget``) with its public event,
+        stopping before the first one spectators may not see yet."""
+        tables: dict[UUID, _TableNow] = {}
+        table: _TableNow | None = None
+        for note in self._notifications(after + 1, budget):
+            # A command's events are consecutive: skip the lookup when the table repeats.
+            if table is None or note.table_id != table.table_id:
+                table = tables.get(note.table_id) or self._now(note.table_id, tables)
+            visible = table.facts.visible_version(None, table.version)
+            if note.version > visible:
+                yield FeedStep(note, table.facts, None, held=not table.ended)
+                if not table.ended:
+                    return
+                continue  # an ended table's last events stay with it (spectator_delay)
+            shown = public_event(note, table.facts, table.hands, visible, table.key)
+            yield FeedStep(note, table.facts, shown)
+
+    def _now(self, table_id: UUID, tables: dict[UUID, _TableNow]) -> _TableNow:
+        facts = self.queries.facts(table_id)
+        loaded = self.store.get(table_id)
+        version, hands = self.store.hands(table_id)
+        ended = facts.game.seating(loaded.state).status == ENDED
+        now = _TableNow(facts, max(version, loaded.version), hands, ended, table_id, str(table_id))
+        tables[table_id] = now
+        return now
+
+    def _notifications(self, start: int, budget: int | None) -> Iterator[Notification]:
+        read = 0
+        while budget is None or read < budget:
+            size = READ_CHUNK if budget is None else min(READ_CHUNK, budget - read)
+            chunk = self.store.notifications(start, size)
+            if not chunk:
+                return
+            yield from chunk
+            read += len(chunk)
+            start = chunk[-1].position + 1
