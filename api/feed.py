@@ -136,6 +136,9 @@ class PositionFeed:
             )
             if message is not None and message.get("type") == "message":
                 announced = parse_position(message["data"]) or 0
+                if self._services.read_models.keys.shards > 1:
+                    # One shard announced its own position: the read side is at the lowest.
+                    announced = await blocking(self._services.read_models.position)
                 self._announce(announced)
                 await self._deliver(announced)
             elif self._inboxes:  # quiet: streams still follow the store itself
