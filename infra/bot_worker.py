@@ -40,6 +40,7 @@ from bots import choose, kind_of, rng_for
 from domain.errors import DomainError
 from domain.table import PLAYING, CloseTable, PlayerSeated, TakeSeat, hash_token
 from domain.table.clock import turn_seconds
+from infra.following import follow
 from infra.records import CommandResult, VersionConflict
 from infra.timekeeper import options_of, sat_out_seats
 
@@ -53,7 +54,6 @@ if score and tonumber(score) <= tonumber(ARGV[2]) then redis.call('ZREM', KEYS[1
 return 0
 """
 SAT_OUT_BOT = "basic"  # who plays a seat sat out by its turn clock
-_QUICK_POLL = 0.002
 # Only moves the position forward: two workers never take it back.
 _ADVANCE = """
 local stored = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -156,22 +156,7 @@ class BotWorker:
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
         """Play until ``stop`` is set; errors are logged and retried with backoff."""
-        backoff = poll_interval
-        idle = _QUICK_POLL
-        while not stop.is_set():
-            try:
-                processed = self.run_once()
-            except Exception:
-                log.exception("bot worker batch failed; retrying in %.2fs", backoff)
-                stop.wait(backoff)
-                backoff = min(max(backoff, 0.01) * 2, 5.0)
-                continue
-            backoff = poll_interval
-            if processed:
-                idle = _QUICK_POLL
-                continue
-            stop.wait(min(idle, poll_interval))
-            idle *= 2
+        follow(self.run_once, stop, poll_interval, "bot worker")
 
     def play(self, table_id: UUID) -> int:
         """Issue the commands of every bot the table waits for now; returns how many."""

@@ -25,11 +25,11 @@ from uuid import UUID
 from domain.errors import DomainError
 from domain.table import PLAYING
 from domain.table.clock import SatIn, TimeOut, TurnTimedOut, timeouts_to_sit_out, turn_seconds
+from infra.following import follow
 from infra.records import VersionConflict
 
 log = logging.getLogger(__name__)
 
-_QUICK_POLL = 0.002
 _TABLES_REMEMBERED = 10_000
 _ADVANCE = """
 local stored = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -110,22 +110,7 @@ class Timekeeper:
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
         """Keep time until ``stop`` is set; errors are logged and retried with backoff."""
-        backoff = poll_interval
-        idle = _QUICK_POLL
-        while not stop.is_set():
-            try:
-                handled = self.run_once()
-            except Exception:
-                log.exception("timekeeper batch failed; retrying in %.2fs", backoff)
-                stop.wait(backoff)
-                backoff = min(max(backoff, 0.01) * 2, 5.0)
-                continue
-            backoff = poll_interval
-            if handled:
-                idle = _QUICK_POLL
-                continue
-            stop.wait(min(idle, poll_interval))
-            idle *= 2
+        follow(self.run_once, stop, poll_interval, "timekeeper")
 
     def deadline(self, table_id: UUID) -> tuple[float, int, int] | None:
         """``(deadline, version, seat)`` of the table's running clock, or ``None``."""
