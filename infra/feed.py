@@ -27,7 +27,7 @@ from infra.hands import HandIndex
 from infra.queries import TableQueries
 from infra.records import Notification
 from infra.store import TableStore
-from infra.visibility import SECRET_KEYS, TableFacts
+from infra.visibility import TableFacts
 
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000  # events per page at most (the ``limit`` cap)
@@ -107,16 +107,16 @@ class _TableNow:
 
 # The keys the feed writes itself, ahead of the event's own public fields.
 _HEAD = frozenset({"version", "type", "at"})
-_HIDDEN = SECRET_KEYS | _HEAD
 
 
 def public_event(
     note: Notification, facts: TableFacts, revealed: bool, table: str, at: str
 ) -> dict[str, Any]:
-    """One stored event as the feed shows it, built in one pass: exactly what the query
-    service's spectator redaction (:meth:`TableFacts.redact`) shows, headed by the feed's own
-    keys; ``revealed``: the hand's hidden cards may show; ``at``: the event's time as text."""
-    data = facts.game.redact(note.event, None, revealed)
+    """One stored event as the feed shows it: exactly what the query service's spectator
+    redaction (:meth:`TableFacts.redact`, through :meth:`TableFacts.fields`) shows, headed by
+    the feed's own keys; ``revealed``: the hand's hidden cards may show (worked out once per
+    hand by the caller); ``at``: the event's time as text (once per command)."""
+    data = facts.fields(note.event, None, revealed)
     shown = {
         "position": note.position,
         "tableId": table or str(note.table_id),
@@ -126,7 +126,7 @@ def public_event(
         "at": at,
     }
     for key, value in data.items():
-        if key not in _HIDDEN:
+        if key not in _HEAD:
             shown[key] = value
     return shown
 
