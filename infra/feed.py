@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, get_args
+from typing import Any, NamedTuple, get_args
 from uuid import UUID
 
 from domain.games import game_named, game_names
@@ -71,10 +71,10 @@ class FeedPage:
     held: bool = False  # stopped at an event spectators may not see yet
 
 
-@dataclass(frozen=True, slots=True)
-class FeedStep:
+class FeedStep(NamedTuple):
     """One notification as the feed met it: its public event, or ``None`` when spectators
-    may not see it (``held``: not yet; otherwise never, the table having ended)."""
+    may not see it (``held``: not yet; otherwise never, the table having ended). A named
+    tuple: one is made per event, and it is cheaper to make than a frozen dataclass."""
 
     note: Notification
     facts: TableFacts
