@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -62,7 +62,7 @@ RESULT_COLUMNS = {
 }  # fmt: skip
 SCHEMAS = {"events": EVENT_COLUMNS, "hands": HAND_COLUMNS, "results": RESULT_COLUMNS}
 
-_encode = msgspec.json.Encoder().encode
+_encode_lines = msgspec.json.Encoder().encode_lines
 
 
 class ExportError(ValueError):
@@ -121,43 +121,57 @@ def export(
     summaries: dict[str, TableSummary] = {}
     settling: set[tuple[str, int]] = set()
     report = ExportReport()
-    for step in EventFeed(store, TableQueries(store)).walk(0):
-        report.events_read += 1
-        shown, note = step.shown, step.note
-        if shown is None or step.facts.game.name not in wanted:
-            continue
-        table = shown["tableId"]
-        summary = summaries.get(table)
-        if summary is None:
-            summary = summaries[table] = TableSummary(table, shown["game"])
-        summary.add(shown)
-        if step.facts.game.settles_hand(note.event):
-            settling.add((table, shown["version"]))
-        if window.admits(shown["at"]):
-            rows["events"][shown["game"]].append(shown)
-    for summary in sorted(summaries.values(), key=lambda s: s.table_id):
-        hands, results = summary.rows(lambda e: (e["tableId"], e["version"]) in settling)
-        kept = {row["hand"] for row in hands if window.admits(row["settled_at"])}
-        rows["hands"][summary.game].extend(row for row in hands if row["hand"] in kept)
-        rows["results"][summary.game].extend(row for row in results if row["hand"] in kept)
+    # DuckDB opens, and each file converts, on a thread of its own while the export goes on.
     with _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet:
-        for name in DATASETS:
-            folder = out / name
-            if folder.exists():
-                shutil.rmtree(folder)
-            for game_name, found in rows[name].items():
-                lines = _event_lines(found, fmt) if name == "events" else found
-                _write(folder / f"game={game_name}", name, lines, parquet)
-                report.rows.setdefault(name, {})[game_name] = len(found)
+        for step in EventFeed(store, TableQueries(store)).walk(0):
+            report.events_read += 1
+            shown, note = step.shown, step.note
+            if shown is None or step.facts.game.name not in wanted:
+                continue
+            table = shown["tableId"]
+            summary = summaries.get(table)
+            if summary is None:
+                summary = summaries[table] = TableSummary(table, shown["game"])
+            summary.add(shown)
+            if step.facts.game.settles_hand(note.event):
+                settling.add((table, shown["version"]))
+            if window.admits(shown["at"]):
+                rows["events"][shown["game"]].append(shown)
+        _write_dataset(out, "events", rows["events"], fmt, parquet, report)
+        for summary in sorted(summaries.values(), key=lambda s: s.table_id):
+            hands, results = summary.rows(lambda e: (e["tableId"], e["version"]) in settling)
+            kept = {row["hand"] for row in hands if window.admits(row["settled_at"])}
+            rows["hands"][summary.game].extend(row for row in hands if row["hand"] in kept)
+            rows["results"][summary.game].extend(row for row in results if row["hand"] in kept)
+        for name in DATASETS[1:]:
+            _write_dataset(out, name, rows[name], fmt, parquet, report)
     return report
 
 
-def _event_lines(events: list[dict[str, Any]], fmt: str) -> Iterable[dict[str, Any]]:
+def _write_dataset(
+    out: Path,
+    name: str,
+    by_game: dict[str, list[dict[str, Any]]],
+    fmt: str,
+    parquet: _Parquet | None,
+    report: ExportReport,
+) -> None:
+    """One dataset's partitions under ``out/name`` (replacing what was there)."""
+    folder = out / name
+    if folder.exists():
+        shutil.rmtree(folder)
+    for game_name, found in by_game.items():
+        lines = _event_lines(found, fmt) if name == "events" else found
+        _write(folder / f"game={game_name}", name, lines, parquet)
+        report.rows.setdefault(name, {})[game_name] = len(found)
+
+
+def _event_lines(events: list[dict[str, Any]], fmt: str) -> list[dict[str, Any]]:
     """Events as the feed shows them (NDJSON), or in the Parquet columns with the event's
     public fields as a JSON ``data`` column."""
     if fmt == "ndjson":
         return events
-    return (
+    return [
         {
             "position": e["position"],
             "table_id": e["tableId"],
@@ -169,37 +183,55 @@ def _event_lines(events: list[dict[str, Any]], fmt: str) -> Iterable[dict[str, A
             "data": e,
         }
         for e in events
-    )
+    ]
 
 
 def _write(
-    folder: Path, dataset: str, rows: Iterable[dict[str, Any]], parquet: _Parquet | None
+    folder: Path, dataset: str, rows: list[dict[str, Any]], parquet: _Parquet | None
 ) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     ndjson = folder / "data.ndjson"
-    ndjson.write_bytes(b"".join([_encode(row) + b"\n" for row in rows]))
+    ndjson.write_bytes(_encode_lines(rows))
     if parquet is not None:
         parquet.convert(ndjson, folder / "data.parquet", SCHEMAS[dataset])
-        ndjson.unlink()
 
 
 class _Parquet:
-    """NDJSON to Parquet through one DuckDB connection on one thread (reproducible files)."""
+    """NDJSON to Parquet through one DuckDB connection on one thread (reproducible files).
+
+    The connection opens, and each file converts (in the order asked, then its NDJSON is
+    removed), on a worker thread of its own: DuckDB works while the export reads on. Leaving
+    the block waits for every file and raises the first failure."""
 
     def __enter__(self) -> _Parquet:
-        import duckdb
-
-        self._db = duckdb.connect(config={"threads": 1})
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="export-parquet")
+        self._db = self._worker.submit(_connect)
+        self._jobs: list[Future[None]] = []
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self._db.close()
+        self._worker.shutdown(wait=True)
+        if self._db.exception() is None:
+            self._db.result().close()
+        failed = [job.exception() for job in self._jobs if job.exception() is not None]
+        if failed and exc[0] is None:
+            raise failed[0]  # type: ignore[misc]
 
     def convert(self, source: Path, target: Path, columns: dict[str, str]) -> None:
-        """``source`` (NDJSON) as Parquet with exactly ``columns``."""
+        """``source`` (NDJSON) as Parquet with exactly ``columns``, then ``source`` removed."""
+        self._jobs.append(self._worker.submit(self._convert, source, target, columns))
+
+    def _convert(self, source: Path, target: Path, columns: dict[str, str]) -> None:
         spec = ", ".join(f"'{name}': '{kind}'" for name, kind in columns.items())
         names = ", ".join(f'"{name}"' for name in columns)
-        self._db.execute(
+        self._db.result().execute(
             f"COPY (SELECT {names} FROM read_json('{source}', format = 'newline_delimited', "
             f"columns = {{{spec}}})) TO '{target}' (FORMAT parquet, COMPRESSION zstd)"
         )
+        source.unlink()
+
+
+def _connect() -> Any:
+    import duckdb
+
+    return duckdb.connect(config={"threads": 1})

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, get_args
+from datetime import datetime
+from typing import Any, NamedTuple, get_args
 from uuid import UUID
 
 from domain.games import game_named, game_names
 from domain.table import ENDED
 from infra.hands import HandIndex
 from infra.queries import TableQueries
-from infra.records import Notification, RecordedEvent
+from infra.records import Notification
 from infra.store import TableStore
 from infra.visibility import TableFacts
 
@@ -70,10 +71,10 @@ class FeedPage:
     held: bool = False  # stopped at an event spectators may not see yet
 
 
-@dataclass(frozen=True, slots=True)
-class FeedStep:
+class FeedStep(NamedTuple):
     """One notification as the feed met it: its public event, or ``None`` when spectators
-    may not see it (``held``: not yet; otherwise never, the table having ended)."""
+    may not see it (``held``: not yet; otherwise never, the table having ended). A named
+    tuple: one is made per event, and it is cheaper to make than a frozen dataclass."""
 
     note: Notification
     facts: TableFacts
@@ -83,7 +84,8 @@ class FeedStep:
 
 @dataclass
 class _TableNow:
-    """A table as of the page being read: its facts, head version, hand index, ended."""
+    """A table as of the page being read: its facts, head version, hand index, ended, and
+    what spectators may see of it (fixed for the page, so worked out once per table)."""
 
     facts: TableFacts
     version: int
@@ -91,25 +93,42 @@ class _TableNow:
     ended: bool
     table_id: UUID
     key: str  # the table id as text
+    visible: int = 0  # the last version spectators may see
+    revealed: dict[int, bool] = field(default_factory=dict)  # hand -> its cards may show
+
+    def reveals(self, hand: int) -> bool:
+        """Whether ``hand``'s hidden cards show to spectators as of ``visible`` (cached)."""
+        known = self.revealed.get(hand)
+        if known is None:
+            settled = self.hands.settled_by(self.visible, {hand}) if hand else set()
+            known = self.revealed[hand] = self.facts.reveals(hand, settled)
+        return known
+
+
+# The keys the feed writes itself, ahead of the event's own public fields.
+_HEAD = frozenset({"version", "type", "at"})
 
 
 def public_event(
-    note: Notification, facts: TableFacts, hands: HandIndex, visible: int, table: str = ""
+    note: Notification, facts: TableFacts, revealed: bool, table: str, at: str
 ) -> dict[str, Any]:
-    """One stored event as the feed shows it (the query service's spectator redaction);
-    ``table`` is the table id as text when the caller has it at hand."""
-    hand = facts.game.hand_of(note.event)
-    settled = hands.settled_by(visible, {hand}) if hand else set()
-    shown = facts.redact(RecordedEvent(note.version, note.at, note.event), None, settled)
-    return {
+    """One stored event as the feed shows it: exactly what the query service's spectator
+    redaction (:meth:`TableFacts.redact`, through :meth:`TableFacts.fields`) shows, headed by
+    the feed's own keys; ``revealed``: the hand's hidden cards may show (worked out once per
+    hand by the caller); ``at``: the event's time as text (once per command)."""
+    data = facts.fields(note.event, None, revealed)
+    shown = {
         "position": note.position,
         "tableId": table or str(note.table_id),
         "game": facts.game.name,
-        "version": shown.pop("version"),
-        "type": shown.pop("type"),
-        "at": shown.pop("at"),
-        **shown,
+        "version": note.version,
+        "type": data.get("type"),
+        "at": at,
     }
+    for key, value in data.items():
+        if key not in _HEAD:
+            shown[key] = value
+    return shown
 
 
 class EventFeed:
@@ -141,25 +160,34 @@ class EventFeed:
         stopping before the first one spectators may not see yet."""
         tables: dict[UUID, _TableNow] = {}
         table: _TableNow | None = None
+        last_at: datetime | None = None
+        at_text = ""
         for note in self._notifications(after + 1, budget):
             # A command's events are consecutive: skip the lookup when the table repeats.
             if table is None or note.table_id != table.table_id:
                 table = tables.get(note.table_id) or self._now(note.table_id, tables)
-            visible = table.facts.visible_version(None, table.version)
-            if note.version > visible:
+            if note.version > table.visible:
                 yield FeedStep(note, table.facts, None, held=not table.ended)
                 if not table.ended:
                     return
                 continue  # an ended table's last events stay with it (spectator_delay)
-            shown = public_event(note, table.facts, table.hands, visible, table.key)
-            yield FeedStep(note, table.facts, shown)
+            # The events of one command share their time: write it out once.
+            at = note.at
+            if last_at is None or at != last_at or at.tzinfo is not last_at.tzinfo:
+                last_at, at_text = at, at.isoformat()
+            revealed = table.reveals(table.facts.game.hand_of(note.event))
+            yield FeedStep(
+                note, table.facts, public_event(note, table.facts, revealed, table.key, at_text)
+            )
 
     def _now(self, table_id: UUID, tables: dict[UUID, _TableNow]) -> _TableNow:
         facts = self.queries.facts(table_id)
         loaded = self.store.get(table_id)
         version, hands = self.store.hands(table_id)
         ended = facts.game.seating(loaded.state).status == ENDED
-        now = _TableNow(facts, max(version, loaded.version), hands, ended, table_id, str(table_id))
+        head = max(version, loaded.version)
+        now = _TableNow(facts, head, hands, ended, table_id, str(table_id))
+        now.visible = facts.visible_version(None, head)
         tables[table_id] = now
         return now
 

@@ -54,13 +54,17 @@ class TableFacts:
 
     def redact(self, recorded: Any, viewer: Viewer, settled: set[int]) -> dict[str, Any]:
         """One recorded event as ``viewer`` may see it, with its ``version`` and ``at``."""
-        game = self.game
-        revealed = self.reveals(game.hand_of(recorded.event), settled)
-        shown = {
-            key: value
-            for key, value in game.redact(recorded.event, viewer, revealed).items()
-            if key not in SECRET_KEYS
-        }
+        revealed = self.reveals(self.game.hand_of(recorded.event), settled)
+        shown = self.fields(recorded.event, viewer, revealed)
         shown["version"] = recorded.version
         shown["at"] = recorded.at.isoformat()
         return shown
+
+    def fields(self, event: Any, viewer: Viewer, revealed: bool) -> dict[str, Any]:
+        """``event``'s fields (with its ``type``) as ``viewer`` may see them, ``revealed``
+        saying whether its hand's hidden cards may show; never the table's secrets."""
+        return {
+            key: value
+            for key, value in self.game.redact(event, viewer, revealed).items()
+            if key not in SECRET_KEYS
+        }
