@@ -26,6 +26,7 @@ from domain.errors import InvalidOption
 from domain.games import game_named
 from projections.ledger import Ledger
 from projections.lobby import OPEN, BadCursor
+from projections.views import turn_deadline
 
 log = logging.getLogger("cardroom.api")
 T = TypeVar("T")
@@ -75,7 +76,17 @@ def table_view(
     stored = services.read_models.view_json(table_id, viewer)
     if stored is not None:
         return "read-model", stored
-    return "store", services.queries.view(table_id, viewer)
+    return "store", with_deadline(services, table_id, services.queries.view(table_id, viewer))
+
+
+def with_deadline(services: Services, table_id: UUID, view: dict[str, Any]) -> dict[str, Any]:
+    """The store's view with the turn's ``deadline`` as the read models show it (design §9):
+    only when the view shows the table's last event, whose stored time starts the clock."""
+    since = services.queries.store.events(table_id, view["version"])
+    deadline = turn_deadline(view, since[0].at if len(since) == 1 else None)
+    if deadline is not None:
+        view["deadline"] = deadline.isoformat()
+    return view
 
 
 def ledger(services: Services, table_id: UUID) -> tuple[str, dict[str, Any]]:

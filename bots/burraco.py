@@ -1,9 +1,10 @@
 """Burraco strategies (docs/rules/burraco.md), deciding from one seat's view.
 
 ``random``: draws (taking the pile now and then), melds a random listed meld most of the
-time, discards a random legal card. ``basic``: takes the pile when its cards join the team's
-melds or make new natural melds with the hand (a lone discard only when it does both, or
-makes two; a wild always); melds everything it can, natural cards before wilds
+time, discards a random legal card. ``basic``: takes the pile when its cards give at least two
+uses — joining the team's melds or making new natural melds with the hand — or a short pile
+holds a wild (a pile that adds one use only slows the race to the pozzetto); melds everything
+it can, natural cards before wilds
 and additions before new melds, so melds grow into burracos and the hand empties into the
 pozzetto and the closing (the rules refuse a closing without a burraco); discards the card
 that helps the next player least (never one that joins the opponents' melds, never a wild)
@@ -83,7 +84,9 @@ def _pile_helps(view: dict[str, Any]) -> bool:
         if pile_set.intersection(c.cards) and _wilds(c.cards) == 0
     )
     wild = any(INFO[code].wild for code in pile)
-    return joins + made >= 2 or (joins + made >= 1 and len(pile) > 1) or wild
+    # A pile that adds one use is not worth the cards it brings: the hand must empty into the
+    # pozzetto first (measured: it closes sooner and wins more hands against ``random``).
+    return joins + made >= 2 or (wild and len(pile) <= 3)
 
 
 def _meld_score(command: Any, view: dict[str, Any]) -> float:

@@ -111,6 +111,7 @@ class Game(Generic[S, C, E]):
         decision: Callable[[S | None, C], tuple[list[E], S]] | None = None,
         bot_options: Callable[[int], dict[str, Any]] | None = None,
         timeout_move: Callable[[S, int], C | None] | None = None,
+        follows_clock: bool = False,
     ) -> None:
         self.name = name
         # the tagged unions of commands and events (msgspec-decodable), with the clock's
@@ -133,6 +134,8 @@ class Game(Generic[S, C, E]):
         self._decision: Callable[[S | None, C], tuple[list[E], S]] = decision or self._fold
         self.bot_options: Callable[[int], dict[str, Any]] = bot_options or _no_options
         self.timeout_move = timeout_move
+        # whether the game's evolve reads the clock's events (Burraco: who sits out)
+        self.follows_clock = follows_clock
         self.decide: Callable[[S | None, C], list[E]] = self._decide_with_clock
         self.evolve: Callable[[S | None, E], S] = self._evolve_with_clock
         self.decision: Callable[[S | None, C], tuple[list[E], S]] = self._decision_with_clock
@@ -144,8 +147,9 @@ class Game(Generic[S, C, E]):
         return self._decide(state, command)
 
     def _evolve_with_clock(self, state: S | None, event: E) -> S:
-        """The game's ``evolve``; the clock's events leave the state as it is."""
-        if isinstance(event, CLOCK_EVENTS):
+        """The game's ``evolve``; the clock's events leave the state as it is unless the game
+        follows them (``follows_clock``)."""
+        if isinstance(event, CLOCK_EVENTS) and not self.follows_clock:
             assert state is not None
             return state
         return self._evolve(state, event)
@@ -155,11 +159,14 @@ class Game(Generic[S, C, E]):
         if isinstance(command, TimeOut):
             if state is None or self.timeout_move is None:
                 raise IllegalCommand(f"{self.name} tables have no turn clock")
-            return forced_moves(state, command, self.to_act, self.timeout_move, self._decision)
+            return forced_moves(
+                state, command, self.to_act, self.timeout_move, self._decision, self.evolve
+            )
         if isinstance(command, SitIn):
             if state is None:
                 raise IllegalCommand("the table is not open yet")
-            return cast(list[E], sit_in(self.seating(state), command)), state
+            events = cast(list[E], sit_in(self.seating(state), command))
+            return events, self.evolve(state, events[0])
         return self._decision(state, command)
 
     def _fold(self, state: S | None, command: C) -> tuple[list[E], S]:

@@ -24,7 +24,7 @@ from bots.arena import bot_turn, seat_kinds
 from bots.tally import Tally
 from domain.cards import derive_seed
 from domain.games import game_named
-from domain.table import ENDED, CloseTable
+from domain.table import ENDED, CloseAsked, CloseTable
 from infra.store import TableStore
 
 # A hand with random bots is long but finite; this guards against a rules bug looping forever.
@@ -131,13 +131,18 @@ def play_table(
 def _end(
     store: TableStore, table_id: UUID, report: SimulationReport, seed: int, kinds: list[str]
 ) -> None:
-    """End the table: ``close_table``, then play out the hand in progress (Bourré settles it
-    before ending, rule-wise) with the same bots."""
+    """End the table: ``close_table`` by every seat while the table asks for agreement
+    (Burraco: ``CloseAsked``), then play out the hand in progress (Bourré settles it before
+    ending, rule-wise) with the same bots."""
     table = store.get(table_id)
     if table.game.seating(table.state).status == ENDED:
         return
-    report.events += len(store.execute(table_id, CloseTable(seat=0)).events)
-    report.commands += 1
+    for seat in range(len(kinds)):
+        closed = store.execute(table_id, CloseTable(seat=seat)).events
+        report.events += len(closed)
+        report.commands += 1
+        if not isinstance(closed[-1].event, CloseAsked):
+            break
     for _ in range(MAX_COMMANDS_PER_HAND):
         table = store.get(table_id)
         waiting = sorted(table.game.to_act(table.state))

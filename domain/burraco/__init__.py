@@ -28,7 +28,8 @@ Choices where the spec leaves room (each documented where it is implemented):
   player's choice, or bridges a gap the same addition opens); a wild at one end of a run may
   cross to the other end to make room for an added card (``2C(as 4C) 5C 6C`` + ``8C`` gives
   ``5C 6C 2C(as 7C) 8C``); a wild inside a run never moves otherwise.
-* ``CloseTable`` by a seated player abandons the match: the unfinished hand is not scored
+* ``CloseTable`` by a seated player asks to end the match (``CloseAsked``, rule 28); once every
+  seated person has asked this hand the match is abandoned: the unfinished hand is not scored
   (``HandAbandoned`` reveals its deck and salt), scored hands stay in the ledger, no winner.
 * Rule 13 forbids re-discarding the single card taken from the pile; a second copy of the
   same code (two packs) may be discarded, also after one copy was melded (copies are
@@ -78,6 +79,7 @@ GAME: Game[Table, Any, Any] = Game(
     visibility=visibility,
     table=TABLE,
     settles_hand=settles_hand,
+    follows_clock=True,
     decision=decision,
     bot_options=lambda hands: {"seats": 4},  # two partnerships; the match decides the end
     timeout_move=timeout_move,

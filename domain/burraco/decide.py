@@ -7,10 +7,12 @@ table kernel (:mod:`domain.table.kernel`); Burraco plugs in its options, its 108
 the deal of hand 1 when the last seat fills, and what closing means in play. The turn's five
 commands are :mod:`domain.burraco.turn`'s.
 
-``CloseTable`` by a seated player ends the table at once: a real service cannot keep three
-players waiting on one who left, so the match is abandoned. The unfinished hand is not scored
-(``HandAbandoned`` reveals its deck and salt so the deal can still be verified), the scored
-hands stand in the ledger, and there is no winner (``TableEnded(reason="closed")``).
+``CloseTable`` by a seated player in play asks to end the match by agreement
+(docs/rules/burraco.md rule 28): it records ``CloseAsked``; the match ends once every
+seated person has asked this hand (bots agree at once, sat-out seats do not block; the next
+deal clears the requests). The unfinished hand is then not scored (``HandAbandoned`` reveals
+its deck and salt so the deal can still be verified), the scored hands stand in the ledger,
+and there is no winner (``TableEnded(reason="closed")``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from domain.burraco.options import normalise_options
 from domain.burraco.state import OVER, PLAYING, Table, seat_for_token, seating
 from domain.burraco.turn import Decision, add_to_meld, draw, meld, playing_round, take_pile
 from domain.errors import IllegalCommand
-from domain.table import TableEnded
+from domain.table import CloseAsked, TableEnded
 from domain.table.kernel import TableRules, decide_table
 
 
@@ -71,7 +73,13 @@ def decide_turn(table: Table, command: PlayerCommand) -> list[Any]:
 
 
 def close_in_play(table: Table, seat: int) -> list[Any]:
-    """A seated player closes the table; an unfinished hand is abandoned (module docstring)."""
+    """A seated player asks to end the match; once every seated person has asked, an
+    unfinished hand is abandoned and the table ends (module docstring)."""
+    if seat in table.close_asked:
+        raise IllegalCommand("this seat has already asked to end the match this hand")
+    asked = {*table.close_asked, seat, *table.bots, *table.sat_out}
+    if not asked.issuperset(s for s, taken in enumerate(table.seats) if taken is not None):
+        return [CloseAsked(seat=seat, hand=table.round.number if table.round else 0)]
     events: list[Any] = []
     r = table.round
     if table.status == PLAYING and r is not None and r.phase != OVER:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.table import Event, PlayerSeated, TableEnded, TableOpened
+from domain.table import CloseAsked, Event, PlayerSeated, TableEnded, TableOpened
 
 
 class Dealt(Event, frozen=True, tag="Dealt"):
@@ -168,4 +168,5 @@ BurracoEvent = (
     | HandScored
     | HandAbandoned
     | MatchWon
+    | CloseAsked
 )

@@ -40,7 +40,8 @@ from domain.burraco.state import (
     TeamMeld,
     without,
 )
-from domain.table import PlayerSeated, TableEnded, TableOpened
+from domain.table import CloseAsked, PlayerSeated, TableEnded, TableOpened
+from domain.table.clock import SatIn, TurnTimedOut
 
 
 def _set_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
@@ -68,7 +69,22 @@ def evolve(table: Table | None, event: Any) -> Table:
 
 
 def _seated(t: Table, e: PlayerSeated) -> Table:
-    return replace(t, seats=_set_seat(t.seats, e.seat, Seat(e.name, e.token_hash)))
+    bots = (*t.bots, e.seat) if e.bot is not None else t.bots
+    return replace(t, seats=_set_seat(t.seats, e.seat, Seat(e.name, e.token_hash)), bots=bots)
+
+
+def _close_asked(t: Table, e: CloseAsked) -> Table:
+    return replace(t, close_asked=(*t.close_asked, e.seat))
+
+
+def _timed_out(t: Table, e: TurnTimedOut) -> Table:
+    if not e.sat_out or e.seat in t.sat_out:
+        return t
+    return replace(t, sat_out=(*t.sat_out, e.seat))
+
+
+def _sat_in(t: Table, e: SatIn) -> Table:
+    return replace(t, sat_out=tuple(s for s in t.sat_out if s != e.seat))
 
 
 def _dealt(t: Table, e: Dealt) -> Table:
@@ -90,7 +106,7 @@ def _dealt(t: Table, e: Dealt) -> Table:
         melds=(),
         turn=(e.dealer + 1) % n,  # rule 4: left of the dealer plays first
     )
-    return replace(t, status=PLAYING, round=round_)
+    return replace(t, status=PLAYING, round=round_, close_asked=())  # rule 28
 
 
 def _drawn(t: Table, e: CardDrawn) -> Table:
@@ -253,4 +269,7 @@ _HANDLERS: dict[type, Any] = {
     HandAbandoned: _abandoned,
     MatchWon: _won,
     TableEnded: _ended,
+    CloseAsked: _close_asked,
+    TurnTimedOut: _timed_out,
+    SatIn: _sat_in,
 }

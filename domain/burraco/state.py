@@ -115,6 +115,9 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     ended_reason: str | None = None
     secret: str = ""  # the key of the table's random stream (domain.table.deck)
     fixed_deals: bool = False
+    bots: tuple[int, ...] = ()  # seats a server-side bot holds (they agree to close at once)
+    sat_out: tuple[int, ...] = ()  # seats sat out by the turn clock (they do not block closing)
+    close_asked: tuple[int, ...] = ()  # seats that asked to end the match this hand
 
     @property
     def deals(self) -> DealSource:

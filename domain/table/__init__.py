@@ -98,6 +98,14 @@ class TableEnded(Event, frozen=True, tag="TableEnded"):
     reason: str
 
 
+class CloseAsked(Event, frozen=True, tag="CloseAsked"):
+    """A seat asked to end the table by agreement (a game that ends that way: Burraco rule
+    28); the table ends once every seated person has asked. ``hand``: the hand in play."""
+
+    seat: int
+    hand: int = 0
+
+
 class Seating(msgspec.Struct, frozen=True, kw_only=True):
     """What every table has whatever its game: seats, who sits in them, its status
     (``waiting`` for players, ``playing``, ``ended``) and the hand in play (0 before the first)."""

@@ -107,6 +107,7 @@ def forced_moves(
     to_act: Callable[[Any], frozenset[int]],
     timeout_move: Callable[[Any, int], Any],
     decision: Callable[[Any, Any], tuple[list[Any], Any]],
+    evolve: Callable[[Any, Any], Any],
 ) -> tuple[list[Any], Any]:
     """The events of a timeout: :class:`TurnTimedOut`, then the game's forced moves for the
     seat until the table no longer waits for it."""
@@ -116,6 +117,7 @@ def forced_moves(
     events: list[Any] = [
         TurnTimedOut(seat=seat, timeouts=max(1, command.timeouts), sat_out=command.sat_out)
     ]
+    state = evolve(state, events[0])
     for _ in range(MAX_FORCED_STEPS):
         if seat not in to_act(state):
             break

@@ -5,6 +5,7 @@
 // seat once a settled hand is revealed) and the perspective allows; otherwise face down.
 
 import { backs, card, row, sortHand, SUITS } from "./cards.js";
+import { countdown } from "./countdown.js";
 import { el, exact, seatName, signed, toBig } from "./format.js";
 
 const PHASES = {
@@ -72,7 +73,8 @@ function seatArea(seat, view, index, count, options) {
     el("header", {},
       el("strong", { class: "name" }, seatName(seat.name, seat.seat)),
       view.dealer === seat.seat ? el("span", { class: "badge", title: "dealer" }, "D") : null,
-      toAct ? el("span", { class: "badge act" }, "to act") : null),
+      toAct ? el("span", { class: "badge act" }, "to act") : null,
+      toAct ? countdown(view) : null),
     el("div", { class: "stats" },
       // seats[].net: chips won or lost so far; chips = buy_in + net when the table has one
       buyIn !== null && buyIn !== undefined

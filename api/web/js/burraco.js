@@ -4,6 +4,7 @@
 // the seats with their hand sizes, and the hand and match scores (rules 22–27).
 
 import { backs, card, sortHand, SUITS } from "./cards.js";
+import { countdown } from "./countdown.js";
 import { el, exact, seatName } from "./format.js";
 
 const PHASES = {
@@ -83,7 +84,8 @@ function seatArea(seat, view, { perspective, own }) {
       el("strong", { class: "name" }, seatName(seat.name, seat.seat)),
       el("span", { class: "badge" }, `team ${seat.team}`),
       view.dealer === seat.seat ? el("span", { class: "badge", title: "dealer" }, "D") : null,
-      toAct ? el("span", { class: "badge act" }, "to act") : null),
+      toAct ? el("span", { class: "badge act" }, "to act") : null,
+      toAct ? countdown(view) : null),
     el("div", { class: "stats" },
       // seats[].cardCount, tookPozzetto (rule 15)
       `${seat.cardCount ?? 0} card${seat.cardCount === 1 ? "" : "s"}`, seat.tookPozzetto ? " · took the pozzetto" : ""),

@@ -25,6 +25,7 @@ export function describe(event, names = []) {
     case "TableOpened": return `table opened (${GAME_NAMES[event.game] || event.game})`;
     case "PlayerSeated": return `${event.name} sat at seat ${event.seat}`;
     case "TableEnded": return "the table ended";
+    case "CloseAsked": return `${who} asks to end the match`;
     case "Anted": return `antes of ${exact(event.amount)} paid (hand ${event.hand})`;
     case "Dealt": return `hand ${event.hand} dealt`;
     case "Declared":

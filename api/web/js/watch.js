@@ -71,12 +71,24 @@ async function show() {
       const at = state.at !== null ? state.at : state.hold !== null ? state.hold : state.head;
       const seq = ++shownSeq;
       const view = await api.replay(id, at);
+      if (at === state.head) await liveDeadline(view);
       if (seq === shownSeq && !again) { state.view = view; render(); notice(app, ""); }
     } while (again);
   } catch (problem) {
     notice(app, api.words(problem));
   } finally {
     fetching = false;
+  }
+}
+
+// Following live, the turn clock's deadline (design §9) comes from the live view, when it
+// shows the same version as the replay drawn (it may trail the timeline for a moment: read again, for up to 10 s).
+async function liveDeadline(view) {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const live = await api.view(id);
+    if (live.version === view.version && live.deadline) view.deadline = live.deadline;
+    if (live.version >= view.version) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

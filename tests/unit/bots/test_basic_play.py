@@ -68,11 +68,13 @@ def burraco_view(
             "teams": [{"team": "A", "melds": []}, {"team": "B", "melds": melds}]}  # fmt: skip
 
 
-def test_burraco_basic_takes_a_pile_that_makes_a_meld_and_draws_otherwise() -> None:
+def test_burraco_basic_takes_a_pile_with_two_uses_and_draws_otherwise() -> None:
     legal = [Draw(seat=0), TakePile(seat=0)]
-    useful = burraco_view(["7S", "8S", "KD"], ["4C", "9S"], "draw")
+    useful = burraco_view(["7S", "8S", "KD"], ["9S", "KS", "KC"], "draw")
+    one_use = burraco_view(["7S", "8S", "KD"], ["4C", "9S"], "draw")
     useless = burraco_view(["7S", "8S", "KD"], ["4C", "JH"], "draw")
     assert choose("burraco", "basic", useful, legal, RNG) == TakePile(seat=0)
+    assert choose("burraco", "basic", one_use, legal, RNG) == Draw(seat=0)
     assert choose("burraco", "basic", useless, legal, RNG) == Draw(seat=0)
 
 

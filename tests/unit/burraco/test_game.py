@@ -102,13 +102,13 @@ def test_burraco_lobby_counters_and_tokens() -> None:
     assert GAME.hand_of(TableEnded(reason="match")) == 0
 
 
-def test_burraco_a_seated_player_closing_the_table_abandons_the_unfinished_hand() -> None:
+def test_burraco_closing_by_agreement_abandons_the_unfinished_hand() -> None:
     table = seated_table()
     with pytest.raises(IllegalCommand, match="only a seated player"):
         GAME.decide(table, CloseTable(seat=9))
-    table, events = play(table, CloseTable(seat=2))
-    assert names(events) == ["HandAbandoned", "TableEnded"]
-    abandoned = events[0]
+    table, events = play(table, *(CloseTable(seat=s) for s in (2, 0, 1, 3)))
+    assert names(events)[-2:] == ["HandAbandoned", "TableEnded"]
+    abandoned = events[-2]
     assert isinstance(abandoned, HandAbandoned) and abandoned.deck == list(hand_round(table).deck)
     assert GAME.settles_hand(abandoned)
     assert table.status == "ended" and GAME.to_act(table) == frozenset()
