@@ -86,7 +86,11 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(directory: Path, port: int, workers: int | None = None) -> subprocess.Popen[bytes]:
+def start_server(
+    directory: Path, port: int, workers: int | None = None, *, projector: bool | None = None
+) -> subprocess.Popen[bytes]:
+    """A real ``cardroom serve`` on a scratch SQLite store and the benchmark Redis (rate limits
+    off: one client address, on purpose); ``projector`` None: the server's default (none)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
     env.update(
         CARDROOM_EVENT_STORE=f"sqlite:///{directory}/cardroom.db",
@@ -99,6 +103,8 @@ def start_server(directory: Path, port: int, workers: int | None = None) -> subp
     script = Path(sys.executable).parent / "cardroom"
     command = [str(script)] if script.exists() else [sys.executable, "-m", "api.cli"]
     options = [] if workers is None else ["--workers", str(workers)]
+    if projector is not None:
+        options.append("--projector" if projector else "--no-projector")
     process = subprocess.Popen(
         [*command, "serve", "--port", str(port), *options],
         env=env,

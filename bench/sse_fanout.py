@@ -23,56 +23,21 @@ import asyncio
 import contextlib
 import os
 import re
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-REDIS = os.environ.get("CARDROOM_BENCH_REDIS", "redis://127.0.0.1:6379/0")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from http_commands import free_port, start_server
+
 EVENT_ID = re.compile(rb"(?m)^id: ?(\d+)")
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(directory: Path, port: int, *, projector: bool = True) -> subprocess.Popen[bytes]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
-    env.update(
-        CARDROOM_EVENT_STORE=f"sqlite:///{directory}/cardroom.db",
-        CARDROOM_REDIS_URL=REDIS,
-        CARDROOM_REDIS_PREFIX=f"bench-sse-{uuid.uuid4().hex[:8]}:",
-        CARDROOM_VAR_DIR=str(directory),
-        CARDROOM_RATE_LIMITS="off",
-    )
-    script = Path(sys.executable).parent / "cardroom"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "api.cli"]
-    process = subprocess.Popen(
-        [*command, "serve", "--port", str(port), "--projector" if projector else "--no-projector"],
-        env=env,
-        cwd=directory,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("cardroom serve did not start")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -206,7 +171,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cardroom-sse-bench-") as tmp:
         port = free_port()
-        server = start_server(Path(tmp), port)
+        server = start_server(Path(tmp), port, projector=True)
         try:
             found = asyncio.run(run(port, server.pid, args.streams, args.commands, args.idle))
         finally:
