@@ -10,6 +10,7 @@ here hand over to it); what a caller may see of a table is :mod:`infra.queries`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from uuid import UUID
 from eventsourcing.persistence import (
     IntegrityError,
     PersistenceError,
+    ProgrammingError,
     RecordConflictError,
 )
 
@@ -72,11 +74,14 @@ class TableStore:
                 env = eventsourcing_env(settings.event_store)
                 self.app = CardroomApplication(env={**env, "IS_SNAPSHOTTING_ENABLED": "y"})
                 break
-            except IntegrityError:
+            except (IntegrityError, ProgrammingError) as error:
                 # Processes starting together race to create the tables (PostgreSQL's
                 # CREATE TABLE IF NOT EXISTS is not atomic): the loser finds them made.
                 if attempt == CREATE_ATTEMPTS - 1:
-                    raise
+                    raise StoreUnavailable(
+                        f"cannot open the event store {redacted(settings.event_store)}: {error}"
+                    ) from error
+                time.sleep(0.05 * (attempt + 1))
             except (PersistenceError, OSError) as error:
                 raise StoreUnavailable(
                     f"cannot open the event store {redacted(settings.event_store)}: {error}"

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
+
+from tests import waiting
 
 
 def shown_cards(page: Page, scope: str = ".board-box") -> Counter[str]:
@@ -51,10 +52,8 @@ def view_cards(view: dict[str, Any]) -> Counter[str]:
 
 
 def wait_until(check: Callable[[], bool], timeout: float = 15.0, what: str = "") -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.1)
+    """:func:`tests.waiting.wait_until` with the browser tests' default bound."""
+    waiting.wait_until(check, timeout, f"timed out waiting for {what}")
 
 
 def seat_token(page: Page, table: str) -> dict[str, Any]:

@@ -35,8 +35,8 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     page = context.new_page()
     assert take_seat(page, server.base, table, "Bob", seat=1) == 1
     page.wait_for_selector("button[name=draw]:enabled")
-    shown = hand_codes(page)
-    assert sorted(shown) == sorted(SEAT1)
+    # the view may trail the legal commands by a moment: wait for the dealt hand
+    wait_until(lambda: sorted(hand_codes(page)) == sorted(SEAT1), 30, "seat 1's dealt hand")
     assert page.locator(".hand-panel [data-legal=true]").count() == 0  # rule 12: draw first
 
     # Turn 1: draw, meld the hearts run and the kings, discard the last card (rule 17).
@@ -58,8 +58,7 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
 
     # Turn 2: the pozzetto is the hand; meld it, add JH to the hearts, close on 5C.
     page.wait_for_selector("button[name=draw]:enabled")
-    shown = hand_codes(page)
-    assert sorted(shown) == sorted(POZZETTO0)
+    wait_until(lambda: sorted(hand_codes(page)) == sorted(POZZETTO0), 30, "the pozzetto in hand")
     click_and_wait(page, server, table, "button[name=draw]")
     select(page, ["4D", "5D", "6D", "7D", "8D", "9D", "10D"])
     click_and_wait(page, server, table, "button[name=meld]")

@@ -189,7 +189,11 @@ def test_bots_play_through_kills_and_the_read_side_equals_the_events(
     wait_until(lambda: len(bots.acknowledged) >= total // 4, 120, "the bots did not get going")
     with cluster_client(room.env["CARDROOM_REDIS_URL"]) as watching:
         reader = ReadModels(watching, PREFIX, shards=SHARDS)
-        wait_until(lambda: min(reader.positions()) > 0, 120, "a projector never committed")
+        try:
+            wait_until(lambda: min(reader.positions()) > 0, 120, "a projector never committed")
+        except AssertionError as error:  # say why: the projectors' own words
+            logs = {name: room.log_of(name)[-3000:] for name in ("projector-0", "projector-1")}
+            raise AssertionError(f"{error}; logs: {logs}") from error
     room.kill("api-1")
     room.kill("projector-0")
     wait_until(lambda: len(bots.acknowledged) >= total // 2, 120, "play stopped after the kills")
