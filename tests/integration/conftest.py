@@ -47,8 +47,9 @@ def sqlite_store(tmp_path: Path) -> Iterator[TableStore]:
         yield opened
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def client(redis_url: str) -> Iterator[redis.Redis]:
+    """One connection to the test Redis for the session (hypothesis tests share it too)."""
     connection = redis.Redis.from_url(redis_url)
     yield connection
     connection.close()

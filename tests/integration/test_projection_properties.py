@@ -19,20 +19,9 @@ from projections.digest import snapshot
 from projections.runner import Projector
 from projections.tracking import Batch, CommitResult, Tracking
 from tests.integration.test_projection_exactly_once import fill
-from tests.integration.test_projection_support import catch_up, clear_prefix, open_store
+from tests.integration.test_projection_support import Crash, catch_up, clear_prefix, open_store
 
 pytestmark = pytest.mark.integration
-
-
-class Crash(Exception):
-    """The projector process 'dies' here."""
-
-
-@pytest.fixture(scope="module")
-def client(redis_url: str) -> Iterator[redis.Redis]:
-    connection = redis.Redis.from_url(redis_url)
-    yield connection
-    connection.close()
 
 
 @pytest.fixture(scope="module")

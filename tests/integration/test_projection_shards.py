@@ -22,6 +22,7 @@ from projections.runner import Projector, drop_other_shards
 from projections.tracking import Group, Tracking
 from tests.integration.test_projection_exactly_once import fill
 from tests.integration.test_projection_support import (
+    Crash,
     catch_up,
     clear_prefix,
     new_table,
@@ -30,17 +31,6 @@ from tests.integration.test_projection_support import (
 )
 
 pytestmark = pytest.mark.integration
-
-
-class Crash(Exception):
-    """The projector process 'dies' here."""
-
-
-@pytest.fixture(scope="module")
-def client(redis_url: str) -> Iterator[redis.Redis]:
-    connection = redis.Redis.from_url(redis_url)
-    yield connection
-    connection.close()
 
 
 @pytest.fixture(scope="module")

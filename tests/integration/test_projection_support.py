@@ -23,6 +23,10 @@ from tests.integration.store_support import bot_moves
 SEATS = {"bourre": "seats", "burraco": "players"}
 
 
+class Crash(Exception):
+    """The projector process 'dies' here."""
+
+
 def open_store(kind: str, tmp_path: Path, postgres_url: str | None = None) -> TableStore:
     if kind == "sqlite":
         return TableStore(Settings(event_store=f"sqlite:///{tmp_path / 'events.db'}"))
