@@ -68,26 +68,6 @@ def test_burraco_decide_accepts_legal_melds_that_legal_commands_does_not_list() 
     assert events[0].cards == ["JK", "4H", "5H"]
 
 
-def test_burraco_ledger_has_the_design_shape_with_breakdowns() -> None:
-    table = seated_table(stacked_deck())
-    assert Ledger.shape(GAME, table) == {
-        "teams": [{"team": "A", "total": 0}, {"team": "B", "total": 0}],
-        "hands": [],
-        "winner": None,
-    }
-    score = TeamScore(melds=95, in_hand=-5, burracos=200, closing=100, pozzetto=0, total=390)
-    other = TeamScore(melds=0, in_hand=-60, burracos=0, closing=0, pozzetto=-100, total=-160)
-    scored = HandScored(hand=1, scores=[score, other], totals=[390, -160], deck=[], salt="")
-    ledger = Ledger.shape(GAME, GAME.evolve(table, scored))
-    assert ledger["teams"] == [{"team": "A", "total": 390}, {"team": "B", "total": -160}]
-    assert ledger["hands"][0]["hand"] == 1
-    assert ledger["hands"][0]["scores"] == [390, -160]
-    assert ledger["hands"][0]["breakdown"][0] == {
-        "team": "A", "melds": 95, "inHand": -5, "burracos": 200, "closing": 100,
-        "pozzetto": 0, "total": 390,
-    }  # fmt: skip
-
-
 def test_burraco_lobby_counters_and_tokens() -> None:
     table = seated_table()
     line = Lobby.shape(GAME, table)
