@@ -25,9 +25,9 @@ from domain.burraco.events import (
     PozzettoOpened,
     PozzettoTaken,
 )
-from domain.burraco.melds import arrange_new
+from domain.burraco.melds import Layout, arrange_extension, arrange_new
 from domain.burraco.state import Round, Table, team_of
-from domain.cards import burraco_pack, codes
+from domain.cards import burraco_pack, codes, parse
 from domain.table import OpenTable, TakeSeat
 
 
@@ -198,3 +198,13 @@ def quiet_turns(table: Table, count: int) -> list[Any]:
         seat = (r.turn + k) % table.players
         events += [draws(seat, card, r.number), discards(seat, card, r.number)]
     return events
+
+
+def lay(text: str, **hints: str) -> Layout:
+    """A new meld laid from card literals (rules 8–10)."""
+    return arrange_new(codes(parse(text)), **hints)
+
+
+def extend(meld: Layout, text: str, **hints: str) -> Layout:
+    """``meld`` after adding card literals to it (rule 10)."""
+    return arrange_extension(meld, codes(parse(text)), **hints)
