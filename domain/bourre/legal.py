@@ -8,35 +8,41 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.bourre.codes import CODE
+from domain.bourre.codes import BIT, CODE, PACK
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.declaring import pass_refusal
 from domain.bourre.playing import playable
 from domain.bourre.state import DECLARE, DRAW, PLAY, PLAYING, SECOND_CHANCE, Hand, Table
 from domain.table import Command
 
+MAX_SEATS = 8
+_ONE = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))  # the answer when one seat acts
+_NOBODY: frozenset[int] = frozenset()
+# PLAYS[seat][card]: the command playing it (frozen and immutable, so one is shared)
+PLAYS = tuple({c: PlayCard(seat=seat, card=CODE[c]) for c in PACK} for seat in range(MAX_SEATS))
+
 
 def to_act(state: Table | None) -> frozenset[int]:
     """The seats whose command the table waits for (several only in the sealed round of
     ``simultaneous`` declaration, rule 31)."""
     if state is None or state.status != PLAYING or state.hand is None:
-        return frozenset()
+        return _NOBODY
     hand = state.hand
     if hand.turn is not None:
-        return frozenset((hand.turn,))
+        return _ONE[hand.turn]
     if hand.phase == DECLARE and not hand.revealed:
         return frozenset(s for s, d in enumerate(hand.decisions) if d is None)
-    return frozenset()
+    return _NOBODY
 
 
-def _discard_choices(table: Table, hand: Hand, seat: int) -> list[tuple[tuple[str, ...], bool]]:
+def _discard_choices(table: Table, hand: Hand, seat: int) -> list[tuple[list[str], bool]]:
     """Every discard a seat may name (rule 34), with the turned-card option of rule 32."""
     holding = [CODE[c] for c in hand.holdings[seat]]
     limit = table.options.max_discard
-    choices = [(combo, False) for k in range(limit + 1) for combo in combinations(holding, k)]
+    choices = [(list(combo), False) for k in range(limit + 1) for combo in combinations(holding, k)]
     if table.options.trump_card == "separate_dealer_may_take" and seat == hand.dealer:
         choices += [
-            (combo, True) for k in range(1, limit + 1) for combo in combinations(holding, k)
+            (list(combo), True) for k in range(1, limit + 1) for combo in combinations(holding, k)
         ]
     return choices
 
@@ -54,18 +60,23 @@ def legal_commands(state: Table | None, seat: int) -> list[Command]:
         if pass_refusal(table, hand, seat) is None:
             commands.append(Declare(seat=seat, play=False))
         if table.options.declaration == "sequential":
-            for combo, take in _discard_choices(table, hand, seat):
-                commands.append(Declare(seat=seat, play=True, discard=list(combo), take_trump=take))
+            commands += [
+                Declare(seat=seat, play=True, discard=combo, take_trump=take)
+                for combo, take in _discard_choices(table, hand, seat)
+            ]
         else:
             commands.append(Declare(seat=seat, play=True))
     elif hand.phase == DRAW:
-        for combo, take in _discard_choices(table, hand, seat):
-            commands.append(Draw(seat=seat, discard=list(combo), take_trump=take))
+        commands += [
+            Draw(seat=seat, discard=combo, take_trump=take)
+            for combo, take in _discard_choices(table, hand, seat)
+        ]
     elif hand.phase == SECOND_CHANCE:
         commands.append(SecondChance(seat=seat, play=True))
         if pass_refusal(table, hand, seat) is None:
             commands.append(SecondChance(seat=seat, play=False))
     elif hand.phase == PLAY:
         legal, _ = playable(hand, seat, table.options)
-        commands.extend(PlayCard(seat=seat, card=CODE[c]) for c in legal)
+        plays = PLAYS[seat]
+        commands += [plays[c] for c in hand.holdings[seat] if BIT[c] & legal]
     return commands
