@@ -47,7 +47,10 @@ from domain.table import PlayerSeated, TableEnded, TableOpened
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
+    """``items`` with ``items[index]`` replaced (one copy of a per-seat tuple)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 # --- phase and turn (rules 11, 13, 16, 17, 31, 33) -------------------------------------------
@@ -224,17 +227,24 @@ def _discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
     seat = event.seat
     thrown = tuple(map(CARD.__getitem__, event.discarded))
     drawn = tuple(map(CARD.__getitem__, event.drawn))
-    thrown_mask = mask_of(thrown)
-    kept = tuple(c for c in hand.holdings[seat] if not BIT[c] & thrown_mask)
+    holding = hand.holdings[seat]
+    held = hand.held[seat]
+    if thrown:
+        gone = mask_of(thrown)
+        holding = tuple(c for c in holding if not BIT[c] & gone)
+        held &= ~gone
     owner = hand.trump_card_owner
     if event.took_trump:
-        kept += (hand.trump_card,)
+        holding += (hand.trump_card,)
+        held |= BIT[hand.trump_card]
         owner = seat
-    holding = kept + drawn
+    if drawn:
+        holding += drawn
+        held |= mask_of(drawn)
     hand = replace(
         hand,
         holdings=_set(hand.holdings, seat, holding),
-        held=_set(hand.held, seat, mask_of(holding)),
+        held=_set(hand.held, seat, held),
         stock=hand.stock[len(drawn) :],
         discards=_set(hand.discards, seat, thrown),
         served=_set(hand.served, seat, True),
