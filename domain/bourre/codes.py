@@ -22,6 +22,7 @@ CODE: dict[Card, str] = dict(zip(PACK, PACK_CODES, strict=True))
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
 SUIT_INDEX: dict[Suit, int] = {suit: i for i, suit in enumerate(SUITS)}
+SUIT_BY_CODE: dict[str, Suit] = {suit.value: suit for suit in SUITS}  # "S" -> Suit.SPADES
 SUIT_BITS = 0x1FFF  # the 13 ranks of one suit, 2 (bit 0) to Ace (bit 12)
 SUIT_MASK: tuple[int, ...] = tuple(SUIT_BITS << 13 * i for i in range(4))
 

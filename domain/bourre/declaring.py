@@ -32,8 +32,8 @@ def pass_refusal(table: Table, hand: Hand, seat: int) -> str | None:
     ):
         return f"the dealer must play: the face-up card is an ace ({hand.trump_card.code}, rule 15)"
     if hand.phase == DECLARE and options.declaration != "simultaneous":
-        others = [hand.decisions[s] for s in range(len(hand.decisions)) if s != seat]
-        if all(d is False for d in others):
+        decisions = hand.decisions  # the others' passes are all the others
+        if decisions.count(False) - (decisions[seat] is False) == len(decisions) - 1:
             return "everyone else passed: you must play (rule 16)"
     if hand.phase == SECOND_CHANCE:
         others = [

@@ -12,7 +12,16 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.bourre.codes import BIT, CARD, CARD_AT, INDEX, SUIT_INDEX, SUIT_OF, mask_of
+from domain.bourre.codes import (
+    BIT,
+    CARD,
+    CARD_AT,
+    INDEX,
+    SUIT_BY_CODE,
+    SUIT_INDEX,
+    SUIT_OF,
+    mask_of,
+)
 from domain.bourre.deal import stock_start
 from domain.bourre.events import (
     Anted,
@@ -42,7 +51,6 @@ from domain.bourre.state import (
     Table,
 )
 from domain.bourre.tricks import BEATERS
-from domain.cards import Suit
 from domain.table import PlayerSeated, TableEnded, TableOpened
 
 
@@ -150,7 +158,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
     options = table.options
     n = options.seats
     trump_card = CARD[event.trump_card]
-    trump = Suit(event.trump)
+    trump = SUIT_BY_CODE[event.trump]
     card_of = CARD.__getitem__
     holdings = tuple(tuple(map(card_of, cards)) for cards in event.hands)
     hand = Hand(

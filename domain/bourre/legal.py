@@ -35,16 +35,15 @@ def to_act(state: Table | None) -> frozenset[int]:
     return _NOBODY
 
 
-def _discard_choices(table: Table, hand: Hand, seat: int) -> list[tuple[list[str], bool]]:
-    """Every discard a seat may name (rule 34), with the turned-card option of rule 32."""
+def _discards(table: Table, hand: Hand, seat: int) -> tuple[list[list[str]], list[list[str]]]:
+    """Every discard a seat may name (rule 34), and those it may name taking the turned card
+    (rule 32: at least one card)."""
     holding = [CODE[c] for c in hand.holdings[seat]]
     limit = table.options.max_discard
-    choices = [(list(combo), False) for k in range(limit + 1) for combo in combinations(holding, k)]
+    plain = [list(combo) for k in range(limit + 1) for combo in combinations(holding, k)]
     if table.options.trump_card == "separate_dealer_may_take" and seat == hand.dealer:
-        choices += [
-            (list(combo), True) for k in range(1, limit + 1) for combo in combinations(holding, k)
-        ]
-    return choices
+        return plain, [list(combo) for combo in plain[1:]]
+    return plain, []
 
 
 def legal_commands(state: Table | None, seat: int) -> list[Command]:
@@ -56,27 +55,26 @@ def legal_commands(state: Table | None, seat: int) -> list[Command]:
     assert state is not None and state.hand is not None
     table, hand = state, state.hand
     commands: list[Command] = []
-    if hand.phase == DECLARE:
-        if pass_refusal(table, hand, seat) is None:
-            commands.append(Declare(seat=seat, play=False))
-        if table.options.declaration == "sequential":
-            commands += [
-                Declare(seat=seat, play=True, discard=combo, take_trump=take)
-                for combo, take in _discard_choices(table, hand, seat)
-            ]
-        else:
-            commands.append(Declare(seat=seat, play=True))
-    elif hand.phase == DRAW:
-        commands += [
-            Draw(seat=seat, discard=combo, take_trump=take)
-            for combo, take in _discard_choices(table, hand, seat)
-        ]
-    elif hand.phase == SECOND_CHANCE:
-        commands.append(SecondChance(seat=seat, play=True))
-        if pass_refusal(table, hand, seat) is None:
-            commands.append(SecondChance(seat=seat, play=False))
-    elif hand.phase == PLAY:
+    phase = hand.phase
+    if phase == PLAY:
         legal, _ = playable(hand, seat, table.options)
         plays = PLAYS[seat]
         commands += [plays[c] for c in hand.holdings[seat] if BIT[c] & legal]
+    elif phase == DECLARE:
+        if pass_refusal(table, hand, seat) is None:
+            commands.append(Declare(seat=seat, play=False))
+        if table.options.declaration == "sequential":
+            plain, taking = _discards(table, hand, seat)
+            commands += [Declare(seat=seat, play=True, discard=d) for d in plain]
+            commands += [Declare(seat=seat, play=True, discard=d, take_trump=True) for d in taking]
+        else:
+            commands.append(Declare(seat=seat, play=True))
+    elif phase == DRAW:
+        plain, taking = _discards(table, hand, seat)
+        commands += [Draw(seat=seat, discard=d) for d in plain]
+        commands += [Draw(seat=seat, discard=d, take_trump=True) for d in taking]
+    elif phase == SECOND_CHANCE:
+        commands.append(SecondChance(seat=seat, play=True))
+        if pass_refusal(table, hand, seat) is None:
+            commands.append(SecondChance(seat=seat, play=False))
     return commands
