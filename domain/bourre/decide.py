@@ -162,35 +162,20 @@ def follow_up(table: Table) -> list[Event]:
     return []
 
 
-def _play(table: Table, command: PlayCard) -> list[Event]:
-    return list(decide_play(_player_hand(table, command.seat), command, table.options))
-
-
-def _declare(table: Table, command: Declare) -> list[Event]:
-    return decide_declare(table, _player_hand(table, command.seat), command)
-
-
-def _draw(table: Table, command: Draw) -> list[Event]:
-    return decide_draw(table, _player_hand(table, command.seat), command)
-
-
-def _second_chance(table: Table, command: SecondChance) -> list[Event]:
-    return decide_second_chance(table, _player_hand(table, command.seat), command)
-
-
-_PLAYER: dict[type, Callable[[Table, Any], list[Event]]] = {
-    PlayCard: _play,
-    Declare: _declare,
-    Draw: _draw,
-    SecondChance: _second_chance,
+# the rule of each player command: (table, the hand in play, command) -> events
+_PLAYER: dict[type, Callable[[Table, Hand, Any], list[Event]]] = {
+    PlayCard: decide_play,
+    Declare: decide_declare,
+    Draw: decide_draw,
+    SecondChance: decide_second_chance,
 }
 
 
 def _command_events(table: Table, command: Any) -> list[Event]:
-    for kind, decider in _PLAYER.items():
-        if isinstance(command, kind):
-            return decider(table, command)
-    raise IllegalCommand(f"not a Bourré command: {type(command).__name__}")
+    decider = next((rule for kind, rule in _PLAYER.items() if isinstance(command, kind)), None)
+    if decider is None:
+        raise IllegalCommand(f"not a Bourré command: {type(command).__name__}")
+    return decider(table, _player_hand(table, command.seat), command)
 
 
 def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Event]]:
@@ -200,7 +185,7 @@ def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Ev
     it, see :func:`domain.table.kernel.decide_table`)."""
     decider = _PLAYER.get(type(command))
     if decider is not None and state is not None and state.status != ENDED:
-        events = decider(state, command)
+        events = decider(state, _player_hand(state, command.seat), command)
     else:
         table_events = decide_table(TABLE, state, command)
         if state is None:

@@ -8,10 +8,11 @@ from domain.bourre.codes import BIT, CARD_AT, CODE_AT, INDEX, cards_in, cards_of
 from domain.bourre.commands import PlayCard
 from domain.bourre.events import CardPlayed
 from domain.bourre.options import Options
-from domain.bourre.state import PLAY, Hand
+from domain.bourre.state import PLAY, Hand, Table
 from domain.bourre.tricks import legal_cards, legal_mask, why_illegal
 from domain.cards import Card, CardError, card
 from domain.errors import IllegalCommand, NotYourTurn
+from domain.table import Event
 
 
 def gone_mask(hand: Hand) -> int:
@@ -65,7 +66,7 @@ def _refusal(hand: Hand, seat: int, chosen: Card, legal: int, top: int) -> Illeg
     return IllegalCommand(reason, rule="bourre 5.1")
 
 
-def decide_play(hand: Hand, command: PlayCard, options: Options) -> list[CardPlayed]:
+def decide_play(table: Table, hand: Hand, command: PlayCard) -> list[Event]:
     """Rules 17–22: the seat to act plays a card it holds that the obligations allow."""
     seat = command.seat
     if hand.phase != PLAY:
@@ -83,7 +84,7 @@ def decide_play(hand: Hand, command: PlayCard, options: Options) -> list[CardPla
     bit = 1 << index
     if not hand.held[seat] & bit:
         raise IllegalCommand(f"you do not hold {CODE_AT[index]}")
-    legal, top = playable(hand, seat, options)
+    legal, top = playable(hand, seat, table.options)
     if not legal & bit:
         raise _refusal(hand, seat, CARD_AT[index], legal, top)
     return [CardPlayed(hand=hand.number, seat=seat, card=CODE_AT[index])]
