@@ -84,7 +84,7 @@ def advance(hand: Hand, options: Options) -> Hand:
             for s in order:
                 decided = hand.decisions[s]
                 if decided is None or (decided and not hand.served[s]):
-                    return replace(hand, turn=s)
+                    return hand if hand.turn == s else replace(hand, turn=s)
         elif options.declaration == "two_round":
             for s in order:
                 if hand.decisions[s] is None:
@@ -239,7 +239,7 @@ def _discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
     held = hand.held[seat]
     if thrown:
         gone = mask_of(thrown)
-        holding = tuple(c for c in holding if not BIT[c] & gone)
+        holding = tuple([c for c in holding if not BIT[c] & gone])
         held &= ~gone
     owner = hand.trump_card_owner
     if event.took_trump:
