@@ -8,28 +8,47 @@ apply them. A table is played for ``--per-table`` hands, then a fresh table is o
 random bots nearly everyone plays and is bourré often, so pots compound quickly).
 
 Printed: hands/s and commands/s for the full loop (bot + ``legal_commands`` + ``decide`` +
-``evolve``), and for ``decide`` + ``evolve`` alone (replaying the recorded commands).
+``evolve``), and for ``decide`` + ``evolve`` alone (replaying the recorded commands), per
+second of this process's CPU time (``time.process_time``: steady on a loaded machine) and,
+in brackets, per second of wall time.
 
-``python bench/bourre_engine.py [--hands 2000] [--seats 7] [--per-table 25] [--seed 1]``
+``--compiled`` runs the same on the optional mypyc build of the rules (issue 10; see
+``engine_loop.compiled_domain``): the pure-Python package stays the reference.
+
+``python bench/bourre_engine.py [--hands 2000] [--seats 7] [--per-table 25] [--seed 1]
+[--compiled]``
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# a mypyc build of the domain (engine_loop.COMPILED_DOMAIN), when --compiled asked for one
+sys.path.insert(0, os.environ.get("CARDROOM_COMPILED_DOMAIN") or sys.path[0])
 
-from engine_loop import apply, replay, seated_table
+from engine_loop import COMPILED_DOMAIN, apply, compiled_domain, replay, seated_table
 
 from domain.bourre.events import HandSettled
 from domain.games import game_named
 
 GAME = game_named("bourre")
+ROOT = Path(__file__).resolve().parent.parent
+# the modules of the hot paths, for --compiled
+COMPILED = [
+    f"domain/bourre/{name}.py"
+    for name in (
+        "codes", "tricks", "cinch", "playing", "declaring", "deal", "settlement", "evolve",
+        "legal", "decide",
+    )
+]  # fmt: skip
 
 
 def play_hands(
@@ -69,26 +88,35 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=7, choices=range(2, 9))
     parser.add_argument("--per-table", type=int, default=25)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compiled", action="store_true", help="time the mypyc build")
     args = parser.parse_args()
+    if args.compiled:
+        build = compiled_domain(ROOT, COMPILED)
+        argv = [a for a in sys.argv[1:] if a != "--compiled"]
+        env = {**os.environ, COMPILED_DOMAIN: str(build)}
+        sys.exit(subprocess.run([sys.executable, __file__, *argv], env=env).returncode)
 
-    start = time.perf_counter()
+    cpu, wall = time.process_time(), time.perf_counter()
     tables, outcomes = play_hands(args.hands, args.seats, args.per_table, args.seed)
-    full = time.perf_counter() - start
+    full_cpu, full_wall = time.process_time() - cpu, time.perf_counter() - wall
     commands = sum(len(t) for t in tables)
 
-    start = time.perf_counter()
+    cpu, wall = time.process_time(), time.perf_counter()
     events = replay(GAME, tables)
-    engine = time.perf_counter() - start
+    engine_cpu, engine_wall = time.process_time() - cpu, time.perf_counter() - wall
 
-    print(f"Bourré engine, {args.seats} seats, default options, {args.hands} hands")
+    label = " (mypyc build)" if os.environ.get(COMPILED_DOMAIN) else ""
+    print(f"Bourré engine{label}, {args.seats} seats, default options, {args.hands} hands")
     print(f"  outcomes: {outcomes}")
     print(
         f"  full loop (bot + legal_commands + decide + evolve): "
-        f"{args.hands / full:,.0f} hands/s, {commands / full:,.0f} commands/s"
+        f"{args.hands / full_cpu:,.0f} hands/s, {commands / full_cpu:,.0f} commands/s "
+        f"per CPU second ({args.hands / full_wall:,.0f} hands/s wall)"
     )
     print(
-        f"  decide + evolve only: {args.hands / engine:,.0f} hands/s, "
-        f"{commands / engine:,.0f} commands/s, {events / engine:,.0f} events/s"
+        f"  decide + evolve only: {args.hands / engine_cpu:,.0f} hands/s, "
+        f"{commands / engine_cpu:,.0f} commands/s, {events / engine_cpu:,.0f} events/s "
+        f"per CPU second ({args.hands / engine_wall:,.0f} hands/s wall)"
     )
 
 

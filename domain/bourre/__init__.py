@@ -8,7 +8,7 @@ Modules, one job each:
   ``TrickWon``, ``HandSettled``, …).
 * ``state`` — the immutable table and hand; ``evolve`` — applying events.
 * ``deal`` — the deal of a hand (rule 10) from the kernel's deck, the reshuffle of served
-  discards (rule 14); ``codes`` — card/code lookups for the hot paths.
+  discards (rule 14); ``codes`` — card/code lookups and the card bit masks the rules read.
 * ``declaring`` — play/pass, the draw, the variants of rules 30–33.
 * ``tricks`` — trick winner and the obligations of 5.1; ``cinch`` — rules 19–22;
   ``playing`` — ``play_card``.

@@ -6,86 +6,85 @@ already played, and a turned trump card that belongs to nobody. Never from hidde
 
 Where the spec's bound "O = trumps neither held nor yet played" meets a trick in progress:
 trumps already in the trick count as played, except that a player who cannot head them
-loses the trump they put under them (see :func:`counted_for_cinch`), so the bound stays the
+loses the trump they put under them (see :func:`counted_mask`), so the bound stays the
 sound one rule 20 asks for.
+
+The rules work on bit masks (:mod:`domain.bourre.codes`): ``held`` the player's cards,
+``gone`` the cards known out of play, a trick as its suit led and heading card
+(:func:`domain.bourre.tricks.head_of`). The functions on :class:`Card` lists below are the
+same rules for callers that hold cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from domain.cards import Card, Rank, Suit
+from domain.bourre.codes import SUIT_BITS, SUIT_INDEX, SUIT_MASK, SUIT_OF, cards_in, cards_of
+from domain.bourre.codes import mask_of as _mask
+from domain.bourre.tricks import head_of
+from domain.cards import Card, Suit
 
 TRICKS_TO_WIN = 3  # three tricks always win the pot (rule 23)
-RANKS_DOWN = tuple(sorted(Rank, reverse=True))
+RANK_BITS_DOWN = tuple(1 << r for r in range(12, -1, -1))  # Ace down to 2, within a suit
 
 
-def guaranteed_tricks(hand: Sequence[Card], trump: Suit, known_out: Collection[Card]) -> int:
-    """Rule 20: k − M, where k is the number of trumps held and M the size of a maximum
-    matching of outstanding trumps (neither held nor known out) to held trumps of lower rank.
+def sure_tricks(trumps: int, gone: int) -> int:
+    """Rule 20 on the 13-bit rank masks of one suit: k − M, where k is the number of trumps
+    held and M the size of a maximum matching of outstanding trumps (neither held nor gone)
+    to held trumps of lower rank.
 
     Walking the trumps from the Ace down, each outstanding trump can spoil the next lower
     held trump; the greedy walk gives a maximum matching because the ranks are a total order.
     """
-    held = {c.rank for c in hand if c.suit == trump}
-    if not held:
-        return 0
-    out = {c.rank for c in known_out if c.suit == trump}
     spoilers = 0
     sure = 0
-    for rank in RANKS_DOWN:
-        if rank in held:
+    for bit in RANK_BITS_DOWN:
+        if trumps & bit:
             if spoilers:
                 spoilers -= 1
             else:
                 sure += 1
-        elif rank not in out:
+            trumps ^= bit
+            if not trumps:
+                break
+        elif not gone & bit:
             spoilers += 1
     return sure
 
 
-def has_cinch(
-    hand: Sequence[Card], trump: Suit, tricks_won: int, known_out: Collection[Card]
-) -> bool:
-    """Rule 19: tricks already won + tricks guaranteed by the hand ≥ 3."""
+def cinch_of(held: int, trump: int, tricks_won: int, gone: int) -> bool:
+    """Rule 19: tricks already won + tricks guaranteed by ``held`` ≥ 3 (masks)."""
     if tricks_won >= TRICKS_TO_WIN:
         return True
-    return tricks_won + guaranteed_tricks(hand, trump, known_out) >= TRICKS_TO_WIN
+    shift = 13 * trump
+    trumps = held >> shift & SUIT_BITS
+    if tricks_won + trumps.bit_count() < TRICKS_TO_WIN:
+        return False  # a held trump is at most one sure trick
+    return tricks_won + sure_tricks(trumps, gone >> shift & SUIT_BITS) >= TRICKS_TO_WIN
 
 
-def highest_trumps(
-    hand: Sequence[Card], trump: Suit, known_out: Collection[Card], mode: str
-) -> list[Card]:
-    """The trumps that count as "your highest trump" (rule 22).
+def top_mask(held: int, trump: int, gone: int, mode: str) -> int:
+    """The trumps that count as "your highest trump" (rule 22), as a mask.
 
     ``strict``: only the highest held. ``equivalent``: also any trump such that every trump
-    ranked between it and the highest is in the hand or already played (K from A-K; J from
-    K-J once the Q is gone).
+    ranked between it and the highest is in the hand or gone (K from A-K; J from K-J once
+    the Q is gone): the held trumps above the highest missing rank below the top.
     """
-    trumps = sorted(
-        (c for c in hand if c.suit == trump), key=lambda c: int(c.rank or 0), reverse=True
-    )
-    if not trumps or mode == "strict":
-        return trumps[:1]
-    mine = {c.rank for c in trumps}
-    gone = {c.rank for c in known_out if c.suit == trump}
-    accepted = [trumps[0]]
-    top = int(trumps[0].rank or 0)
-    for candidate in trumps[1:]:
-        low = int(candidate.rank or 0)
-        between = (Rank(r) for r in range(low + 1, top))
-        if all(r in mine or r in gone for r in between):
-            accepted.append(candidate)
-        else:
-            break  # a lower trump has the same gap and more
-    return accepted
+    trumps = held & SUIT_MASK[trump]
+    if not trumps:
+        return 0
+    top = 1 << (trumps.bit_length() - 1)
+    if mode == "strict":
+        return top
+    holes = (top - 1) & SUIT_MASK[trump] & ~(held | gone)
+    if not holes:
+        return trumps
+    return trumps & ~((2 << (holes.bit_length() - 1)) - 1)
 
 
-def counted_for_cinch(
-    hand: Sequence[Card], trump: Suit, trick: Sequence[Card], played: Collection[Card]
-) -> tuple[list[Card], list[Card]]:
+def counted_mask(held: int, trump: int, best: int, gone: int) -> tuple[int, int]:
     """The hand and the cards out of play that rule 20 counts for a player about to play a
-    trump into ``trick`` (``played`` includes the trick's cards).
+    trump into a trick headed by card ``best`` (-1: none; ``gone`` includes the trick).
 
     The spec's bound counts the trumps already in the trick as played. That holds when the
     player can head them (5.1 then makes them play higher). When no trump of theirs can, the
@@ -93,15 +92,62 @@ def counted_for_cinch(
     (rule 21), so that one is counted as gone rather than as a sure trick. Otherwise a hand
     like K-Q-2 under a led AS, one trick won, would be a "cinch" that the cinch itself spoils.
     """
-    trumps_in_trick = [c for c in trick if c.suit == trump]
-    held = [c for c in hand if c.suit == trump]
-    if not trumps_in_trick or not held:
-        return list(hand), list(played)
-    high = max(int(c.rank or 0) for c in trumps_in_trick)
-    best = max(held, key=lambda c: int(c.rank or 0))
-    if int(best.rank or 0) > high:
-        return list(hand), list(played)
-    return [c for c in hand if c != best], [*played, best]
+    trumps = held & SUIT_MASK[trump]
+    if best < 0 or SUIT_OF[best] != trump or not trumps:
+        return held, gone  # no trump in the trick (the heading card is the highest one)
+    top = trumps.bit_length() - 1
+    if top > best:
+        return held, gone
+    return held & ~(1 << top), gone | 1 << top
+
+
+def cinch_mask(
+    legal: int,
+    held: int,
+    trump: int,
+    led: int,
+    best: int,
+    tricks_won: int,
+    gone: int,
+    mode: str,
+) -> tuple[int, int]:
+    """Rule 21 on top of 5.1 (masks): returns (legal cards, the cinch's highest trumps or 0).
+
+    ``gone``: the cards the player knows are out of play (rule 20) — every card played, the
+    trick in progress included, and a turned card that belongs to nobody. The caller skips
+    this for the last to play and with the cinch ``off``."""
+    if not legal & SUIT_MASK[trump]:
+        return legal, 0  # leading without trumps, or unable to trump: normal rules
+    if led >= 0 and led != trump and held & SUIT_MASK[led]:
+        return legal, 0  # following suit: not able to trump
+    counted, out = counted_mask(held, trump, best, gone)
+    if not cinch_of(counted, trump, tricks_won, out):
+        return legal, 0
+    top = top_mask(held, trump, gone, mode)
+    return (legal & top) or legal, top
+
+
+# --- the same rules on Card lists ---------------------------------------------------------
+
+
+def guaranteed_tricks(hand: Sequence[Card], trump: Suit, known_out: Collection[Card]) -> int:
+    """Rule 20 (:func:`sure_tricks`) for a hand of cards."""
+    shift = 13 * SUIT_INDEX[trump]
+    return sure_tricks(_mask(hand) >> shift & SUIT_BITS, _mask(known_out) >> shift & SUIT_BITS)
+
+
+def has_cinch(
+    hand: Sequence[Card], trump: Suit, tricks_won: int, known_out: Collection[Card]
+) -> bool:
+    """Rule 19: tricks already won + tricks guaranteed by the hand ≥ 3."""
+    return cinch_of(_mask(hand), SUIT_INDEX[trump], tricks_won, _mask(known_out))
+
+
+def highest_trumps(
+    hand: Sequence[Card], trump: Suit, known_out: Collection[Card], mode: str
+) -> list[Card]:
+    """Rule 22 (:func:`top_mask`): the trumps that count as the highest, highest first."""
+    return cards_of(top_mask(_mask(hand), SUIT_INDEX[trump], _mask(known_out), mode))[::-1]
 
 
 def apply_cinch(
@@ -114,23 +160,13 @@ def apply_cinch(
     last_to_play: bool,
     mode: str,
 ) -> tuple[list[Card], list[Card]]:
-    """Rule 21 on top of 5.1: returns (legal cards, the cinch's highest trumps or []).
-
-    ``known_out``: the cards the player knows are out of play (rule 20) — every card played,
-    the trick in progress included, and a turned card that belongs to nobody."""
+    """Rule 21 on top of 5.1 (:func:`cinch_mask`): returns (legal cards, the cinch's highest
+    trumps or []), in the order of ``legal`` and highest first."""
     if mode == "off" or last_to_play:
         return legal, []
-    trumps_in_legal = [c for c in legal if c.suit == trump]
-    if not trumps_in_legal:
-        return legal, []  # leading without trumps, or unable to trump: normal rules
-    if trick:
-        led = trick[0].suit
-        able = led == trump or not any(c.suit == led for c in hand)
-        if not able:
-            return legal, []
-    counted, out = counted_for_cinch(hand, trump, trick, known_out)
-    if not has_cinch(counted, trump, tricks_won, out):
-        return legal, []
-    top = highest_trumps(hand, trump, known_out, mode)
-    narrowed = [c for c in legal if c in top]
-    return (narrowed or legal), top
+    t = SUIT_INDEX[trump]
+    led, best = head_of(trick, t)
+    narrowed, top = cinch_mask(
+        _mask(legal), _mask(hand), t, led, best, tricks_won, _mask(known_out), mode
+    )
+    return cards_in(legal, narrowed), cards_of(top)[::-1]

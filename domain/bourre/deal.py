@@ -29,8 +29,8 @@ def deal(table: Table, hand: int) -> Dealt:
     deck, salt, commitment = hand_deck(table.deals, PACK_CODES, hand)
     dealt = options.hand_size * n
     hands: list[list[str]] = [[] for _ in range(n)]
-    for k in range(dealt):
-        hands[(dealer + 1 + k) % n].append(deck[k])
+    for k in range(n):  # cards k, k + n, k + 2n, … go to the same seat
+        hands[(dealer + 1 + k) % n] = deck[k:dealt:n]
     if options.dealer_owns_trump_card:
         trump_code, owner, stock_start = deck[dealt - 1], dealer, dealt
     else:

@@ -16,9 +16,10 @@ from a hand whose pot they might be bourré into, and the chips stay conserved e
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from domain.bourre.codes import CODE, PACK_CODES
+from domain.bourre.codes import CARD_AT, CODE, CODE_AT, PACK_CODES
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.deal import deal
 from domain.bourre.declaring import decide_declare, decide_draw, decide_second_chance
@@ -29,6 +30,7 @@ from domain.bourre.playing import decide_play
 from domain.bourre.settlement import settle
 from domain.bourre.state import (
     DECLARE,
+    ENDED,
     PLAY,
     PLAYING,
     SETTLED,
@@ -38,7 +40,6 @@ from domain.bourre.state import (
     seat_for_token,
     seating,
 )
-from domain.bourre.tricks import trick_winner
 from domain.errors import IllegalCommand
 from domain.table import Event, TableEnded
 from domain.table.kernel import TableRules, decide_table
@@ -129,14 +130,15 @@ def follow_up(table: Table) -> list[Event]:
     phase = hand.phase
     if phase == PLAY:
         if hand.turn is None:  # every active player has played to the trick
-            seat, best = trick_winner(hand.trick, hand.trump)
+            best = CARD_AT[hand.best]  # rule 18, kept by evolve card by card
+            seat = next(s for s, c in hand.trick if c == best)
             cards = [CODE[c] for _, c in hand.trick]
             return [
                 TrickWon(
                     hand=hand.number,
                     trick=hand.tricks_played + 1,
                     seat=seat,
-                    card=CODE[best],
+                    card=CODE_AT[hand.best],
                     cards=cards,
                 )
             ]
@@ -160,28 +162,36 @@ def follow_up(table: Table) -> list[Event]:
     return []
 
 
+# the rule of each player command: (table, the hand in play, command) -> events
+_PLAYER: dict[type, Callable[[Table, Hand, Any], list[Event]]] = {
+    PlayCard: decide_play,
+    Declare: decide_declare,
+    Draw: decide_draw,
+    SecondChance: decide_second_chance,
+}
+
+
 def _command_events(table: Table, command: Any) -> list[Event]:
-    if isinstance(command, PlayCard):
-        hand = _player_hand(table, command.seat)
-        return list(decide_play(hand, command, table.options))
-    if isinstance(command, Declare):
-        return decide_declare(table, _player_hand(table, command.seat), command)
-    if isinstance(command, Draw):
-        return decide_draw(table, _player_hand(table, command.seat), command)
-    if isinstance(command, SecondChance):
-        return decide_second_chance(table, _player_hand(table, command.seat), command)
-    raise IllegalCommand(f"not a Bourré command: {type(command).__name__}")
+    decider = next((rule for kind, rule in _PLAYER.items() if isinstance(command, kind)), None)
+    if decider is None:
+        raise IllegalCommand(f"not a Bourré command: {type(command).__name__}")
+    return decider(table, _player_hand(table, command.seat), command)
 
 
 def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Event]]:
     """Decide one command; the state after its events, and the events (the command's, then
-    their automatic consequences). Table-level commands are the kernel's."""
-    events = decide_table(TABLE, state, command)
-    if state is None:
-        assert events is not None
-        return evolve(None, events[0]), events
-    if events is None:
-        events = _command_events(state, command)
+    their automatic consequences). Table-level commands are the kernel's; a player command
+    at a table that has not ended goes straight to its rule (the kernel answers ``None`` for
+    it, see :func:`domain.table.kernel.decide_table`)."""
+    decider = _PLAYER.get(type(command))
+    if decider is not None and state is not None and state.status != ENDED:
+        events = decider(state, _player_hand(state, command.seat), command)
+    else:
+        table_events = decide_table(TABLE, state, command)
+        if state is None:
+            assert table_events is not None
+            return evolve(None, table_events[0]), table_events
+        events = _command_events(state, command) if table_events is None else table_events
     table = state
     for event in events:
         table = evolve(table, event)

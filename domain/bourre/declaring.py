@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.bourre.codes import CARD, CODE
+from domain.bourre.codes import CARD, CARD_AT, CODE, CODE_AT, INDEX
 from domain.bourre.commands import Declare, Draw, SecondChance
 from domain.bourre.deal import reshuffle_if_short
 from domain.bourre.events import Anted, Declared, Discarded, SecondChanceDeclared
@@ -32,8 +32,8 @@ def pass_refusal(table: Table, hand: Hand, seat: int) -> str | None:
     ):
         return f"the dealer must play: the face-up card is an ace ({hand.trump_card.code}, rule 15)"
     if hand.phase == DECLARE and options.declaration != "simultaneous":
-        others = [hand.decisions[s] for s in range(len(hand.decisions)) if s != seat]
-        if all(d is False for d in others):
+        decisions = hand.decisions  # the others' passes are all the others
+        if decisions.count(False) - (decisions[seat] is False) == len(decisions) - 1:
             return "everyone else passed: you must play (rule 16)"
     if hand.phase == SECOND_CHANCE:
         others = [
@@ -55,16 +55,22 @@ def draw_events(
     (rule 14 reshuffles served discards when it runs out). Rule 32: a dealer taking the
     turned card discards at least one card and receives one fewer."""
     thrown: list[Card] = []
+    named = 0  # the mask of the cards named so far
+    held = hand.held[seat]
     for code in discard:
-        try:
-            chosen = card(code)
-        except CardError as error:
-            raise IllegalCommand(str(error)) from None
-        if chosen in thrown:
-            raise IllegalCommand(f"{chosen.code} is named twice in the discard")
-        if chosen not in hand.holdings[seat]:
-            raise IllegalCommand(f"you do not hold {chosen.code}")
-        thrown.append(chosen)
+        index = INDEX.get(code)
+        if index is None:  # not a canonical code: parse it (case, spaces) or say why not
+            try:
+                index = INDEX[card(code).code]
+            except CardError as error:
+                raise IllegalCommand(str(error)) from None
+        bit = 1 << index
+        if named & bit:
+            raise IllegalCommand(f"{CODE_AT[index]} is named twice in the discard")
+        if not held & bit:
+            raise IllegalCommand(f"you do not hold {CODE_AT[index]}")
+        named |= bit
+        thrown.append(CARD_AT[index])
     limit = max_discard(table)
     if len(thrown) > limit:
         raise IllegalCommand(f"you may discard at most {limit} cards", rule="bourre 34")
@@ -83,13 +89,13 @@ def draw_events(
     reshuffled = reshuffle_if_short(table, hand, seat, thrown, needed)
     if reshuffled is not None:
         events.append(reshuffled)
-        stock = stock + tuple(CARD[c] for c in reshuffled.order)
+        stock = stock + tuple(map(CARD.__getitem__, reshuffled.order))
     events.append(
         Discarded(
             hand=hand.number,
             seat=seat,
-            discarded=[CODE[c] for c in thrown],
-            drawn=[CODE[c] for c in stock[:needed]],
+            discarded=list(map(CODE.__getitem__, thrown)),
+            drawn=list(map(CODE.__getitem__, stock[:needed])),
             took_trump=take_trump,
         )
     )

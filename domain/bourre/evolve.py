@@ -12,7 +12,16 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from domain.bourre.codes import CARD
+from domain.bourre.codes import (
+    BIT,
+    CARD,
+    CARD_AT,
+    INDEX,
+    SUIT_BY_CODE,
+    SUIT_INDEX,
+    SUIT_OF,
+    mask_of,
+)
 from domain.bourre.deal import stock_start
 from domain.bourre.events import (
     Anted,
@@ -41,12 +50,15 @@ from domain.bourre.state import (
     HandRecord,
     Table,
 )
-from domain.cards import Suit
+from domain.bourre.tricks import BEATERS
 from domain.table import PlayerSeated, TableEnded, TableOpened
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
+    """``items`` with ``items[index]`` replaced (one copy of a per-seat tuple)."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
 
 # --- phase and turn (rules 11, 13, 16, 17, 31, 33) -------------------------------------------
@@ -72,7 +84,7 @@ def advance(hand: Hand, options: Options) -> Hand:
             for s in order:
                 decided = hand.decisions[s]
                 if decided is None or (decided and not hand.served[s]):
-                    return replace(hand, turn=s)
+                    return hand if hand.turn == s else replace(hand, turn=s)
         elif options.declaration == "two_round":
             for s in order:
                 if hand.decisions[s] is None:
@@ -146,17 +158,22 @@ def _dealt(table: Table, event: Dealt) -> Table:
     options = table.options
     n = options.seats
     trump_card = CARD[event.trump_card]
+    trump = SUIT_BY_CODE[event.trump]
+    card_of = CARD.__getitem__
+    holdings = tuple(tuple(map(card_of, cards)) for cards in event.hands)
     hand = Hand(
         number=event.hand,
         dealer=event.dealer,
         deck=tuple(event.deck),
         salt=event.salt,
         commitment=event.commitment,
-        trump=Suit(event.trump),
+        trump=trump,
+        trump_suit=SUIT_INDEX[trump],
         trump_card=trump_card,
         trump_card_owner=event.trump_card_owner,
-        holdings=tuple(tuple(CARD[c] for c in cards) for cards in event.hands),
-        stock=tuple(CARD[c] for c in event.deck[stock_start(options) :]),
+        holdings=holdings,
+        held=tuple(map(mask_of, holdings)),
+        stock=tuple(map(card_of, event.deck[stock_start(options) :])),
         discards=((),) * n,
         decisions=(None,) * n,
         revealed=options.declaration != "simultaneous",
@@ -216,16 +233,26 @@ def _reshuffled(hand: Hand, event: Reshuffled, options: Options) -> Hand:
 
 def _discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
     seat = event.seat
-    thrown = tuple(CARD[c] for c in event.discarded)
-    drawn = tuple(CARD[c] for c in event.drawn)
-    kept = tuple(c for c in hand.holdings[seat] if c not in thrown)
+    thrown = tuple(map(CARD.__getitem__, event.discarded))
+    drawn = tuple(map(CARD.__getitem__, event.drawn))
+    holding = hand.holdings[seat]
+    held = hand.held[seat]
+    if thrown:
+        gone = mask_of(thrown)
+        holding = tuple([c for c in holding if not BIT[c] & gone])
+        held &= ~gone
     owner = hand.trump_card_owner
     if event.took_trump:
-        kept += (hand.trump_card,)
+        holding += (hand.trump_card,)
+        held |= BIT[hand.trump_card]
         owner = seat
+    if drawn:
+        holding += drawn
+        held |= mask_of(drawn)
     hand = replace(
         hand,
-        holdings=_set(hand.holdings, seat, kept + drawn),
+        holdings=_set(hand.holdings, seat, holding),
+        held=_set(hand.held, seat, held),
         stock=hand.stock[len(drawn) :],
         discards=_set(hand.discards, seat, thrown),
         served=_set(hand.served, seat, True),
@@ -239,16 +266,32 @@ def _second_chance(hand: Hand, event: SecondChanceDeclared, options: Options) ->
 
 
 def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
-    played = CARD[event.card]
+    """The card leaves the seat's hand for the trick; the trick's heading card is the new one
+    if it beats the old (rule 18); the next active seat plays, none once all have."""
+    index = INDEX[event.card]
+    played = CARD_AT[index]
+    bit = 1 << index
     seat = event.seat
     trick = (*hand.trick, (seat, played))
+    if hand.led < 0:
+        led, best = SUIT_OF[index], index
+    else:
+        led, best = hand.led, hand.best
+        if BEATERS[hand.trump_suit][best] & bit:
+            best = index
     count = len(hand.playing)
     turn = None if len(trick) == count else hand.playing[(hand.leader_index + len(trick)) % count]
+    holding = hand.holdings[seat]
+    at = holding.index(played)
     return replace(
         hand,
-        holdings=_set(hand.holdings, seat, tuple(c for c in hand.holdings[seat] if c != played)),
+        holdings=_set(hand.holdings, seat, holding[:at] + holding[at + 1 :]),
+        held=_set(hand.held, seat, hand.held[seat] & ~bit),
         trick=trick,
+        led=led,
+        best=best,
         played=(*hand.played, played),
+        gone=hand.gone | bit,
         turn=turn,
     )
 
@@ -263,6 +306,8 @@ def _trick_won(hand: Hand, event: TrickWon, options: Options) -> Hand:
         leader_index=hand.playing.index(event.seat),
         last_trick=hand.trick,
         trick=(),
+        led=-1,
+        best=-1,
         phase=SETTLING if over else PLAY,
         turn=None if over else event.seat,
     )

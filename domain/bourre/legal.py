@@ -8,37 +8,42 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from domain.bourre.codes import CODE
+from domain.bourre.codes import BIT, CODE, PACK
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.declaring import pass_refusal
 from domain.bourre.playing import playable
 from domain.bourre.state import DECLARE, DRAW, PLAY, PLAYING, SECOND_CHANCE, Hand, Table
 from domain.table import Command
 
+MAX_SEATS = 8
+_ONE = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))  # the answer when one seat acts
+_NOBODY: frozenset[int] = frozenset()
+# PLAYS[seat][card]: the command playing it (frozen and immutable, so one is shared)
+PLAYS = tuple({c: PlayCard(seat=seat, card=CODE[c]) for c in PACK} for seat in range(MAX_SEATS))
+
 
 def to_act(state: Table | None) -> frozenset[int]:
     """The seats whose command the table waits for (several only in the sealed round of
     ``simultaneous`` declaration, rule 31)."""
     if state is None or state.status != PLAYING or state.hand is None:
-        return frozenset()
+        return _NOBODY
     hand = state.hand
     if hand.turn is not None:
-        return frozenset((hand.turn,))
+        return _ONE[hand.turn]
     if hand.phase == DECLARE and not hand.revealed:
         return frozenset(s for s, d in enumerate(hand.decisions) if d is None)
-    return frozenset()
+    return _NOBODY
 
 
-def _discard_choices(table: Table, hand: Hand, seat: int) -> list[tuple[tuple[str, ...], bool]]:
-    """Every discard a seat may name (rule 34), with the turned-card option of rule 32."""
+def _discards(table: Table, hand: Hand, seat: int) -> tuple[list[list[str]], list[list[str]]]:
+    """Every discard a seat may name (rule 34), and those it may name taking the turned card
+    (rule 32: at least one card)."""
     holding = [CODE[c] for c in hand.holdings[seat]]
     limit = table.options.max_discard
-    choices = [(combo, False) for k in range(limit + 1) for combo in combinations(holding, k)]
+    plain = [list(combo) for k in range(limit + 1) for combo in combinations(holding, k)]
     if table.options.trump_card == "separate_dealer_may_take" and seat == hand.dealer:
-        choices += [
-            (combo, True) for k in range(1, limit + 1) for combo in combinations(holding, k)
-        ]
-    return choices
+        return plain, [list(combo) for combo in plain[1:]]
+    return plain, []
 
 
 def legal_commands(state: Table | None, seat: int) -> list[Command]:
@@ -50,22 +55,26 @@ def legal_commands(state: Table | None, seat: int) -> list[Command]:
     assert state is not None and state.hand is not None
     table, hand = state, state.hand
     commands: list[Command] = []
-    if hand.phase == DECLARE:
+    phase = hand.phase
+    if phase == PLAY:
+        legal, _ = playable(hand, seat, table.options)
+        plays = PLAYS[seat]
+        commands += [plays[c] for c in hand.holdings[seat] if BIT[c] & legal]
+    elif phase == DECLARE:
         if pass_refusal(table, hand, seat) is None:
             commands.append(Declare(seat=seat, play=False))
         if table.options.declaration == "sequential":
-            for combo, take in _discard_choices(table, hand, seat):
-                commands.append(Declare(seat=seat, play=True, discard=list(combo), take_trump=take))
+            plain, taking = _discards(table, hand, seat)
+            commands += [Declare(seat=seat, play=True, discard=d) for d in plain]
+            commands += [Declare(seat=seat, play=True, discard=d, take_trump=True) for d in taking]
         else:
             commands.append(Declare(seat=seat, play=True))
-    elif hand.phase == DRAW:
-        for combo, take in _discard_choices(table, hand, seat):
-            commands.append(Draw(seat=seat, discard=list(combo), take_trump=take))
-    elif hand.phase == SECOND_CHANCE:
+    elif phase == DRAW:
+        plain, taking = _discards(table, hand, seat)
+        commands += [Draw(seat=seat, discard=d) for d in plain]
+        commands += [Draw(seat=seat, discard=d, take_trump=True) for d in taking]
+    elif phase == SECOND_CHANCE:
         commands.append(SecondChance(seat=seat, play=True))
         if pass_refusal(table, hand, seat) is None:
             commands.append(SecondChance(seat=seat, play=False))
-    elif hand.phase == PLAY:
-        legal, _ = playable(hand, seat, table.options)
-        commands.extend(PlayCard(seat=seat, card=CODE[c]) for c in legal)
     return commands

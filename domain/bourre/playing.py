@@ -3,26 +3,24 @@
 
 from __future__ import annotations
 
-from domain.bourre.cinch import apply_cinch
-from domain.bourre.codes import CODE
+from domain.bourre.cinch import cinch_mask
+from domain.bourre.codes import BIT, CARD_AT, CODE_AT, INDEX, cards_in, cards_of
 from domain.bourre.commands import PlayCard
 from domain.bourre.events import CardPlayed
 from domain.bourre.options import Options
-from domain.bourre.state import PLAY, Hand
-from domain.bourre.tricks import legal_cards, why_illegal
+from domain.bourre.state import PLAY, Hand, Table
+from domain.bourre.tricks import legal_cards, legal_mask, why_illegal
 from domain.cards import Card, CardError, card
 from domain.errors import IllegalCommand, NotYourTurn
+from domain.table import Event
 
 
-def _dead_card(hand: Hand) -> tuple[Card, ...]:
-    """The turned trump card when it belongs to nobody (rules 32–33): known and out of play."""
-    return (hand.trump_card,) if hand.trump_card_owner is None else ()
-
-
-def already_played(hand: Hand) -> tuple[Card, ...]:
+def gone_mask(hand: Hand) -> int:
     """Rule 20: the cards a player knows are out of play — every card played, the trick in
     progress included, and the turned trump card when it belongs to nobody (rules 32–33)."""
-    return (*hand.played, *_dead_card(hand))
+    if hand.trump_card_owner is None:
+        return hand.gone | BIT[hand.trump_card]
+    return hand.gone
 
 
 def known_out(hand: Hand) -> tuple[Card, ...]:
@@ -30,51 +28,63 @@ def known_out(hand: Hand) -> tuple[Card, ...]:
     cards of finished tricks (and a turned card that belongs to nobody) are taken as out, so
     a trump in the trick still counts against the player. A cinch by this floor is a cinch
     by the rules too (for checks such as "a cinch always wins")."""
-    done = hand.played[: len(hand.played) - len(hand.trick)]
-    return (*done, *_dead_card(hand))
+    in_trick = 0
+    for _, c in hand.trick:
+        in_trick |= BIT[c]
+    return tuple(cards_of(gone_mask(hand) & ~in_trick))
 
 
-def playable(hand: Hand, seat: int, options: Options) -> tuple[list[Card], list[Card]]:
-    """(the cards ``seat`` may play now, the cinch's highest trumps or [])."""
-    holding = hand.holdings[seat]
-    trick = [c for _, c in hand.trick]
-    legal = legal_cards(holding, hand.trump, trick)
-    last = len(hand.trick) == len(hand.playing) - 1
-    return apply_cinch(
+def playable(hand: Hand, seat: int, options: Options) -> tuple[int, int]:
+    """(the cards ``seat`` may play now, the cinch's highest trumps or 0), as masks."""
+    held = hand.held[seat]
+    legal = legal_mask(held, hand.trump_suit, hand.led, hand.best)
+    if options.cinch == "off" or len(hand.trick) == len(hand.playing) - 1:
+        return legal, 0  # the last to play is never cinched (rule 21)
+    return cinch_mask(
         legal,
-        holding,
-        hand.trump,
-        trick,
+        held,
+        hand.trump_suit,
+        hand.led,
+        hand.best,
         hand.tricks[seat],
-        already_played(hand),
-        last,
+        gone_mask(hand),
         options.cinch,
     )
 
 
-def decide_play(hand: Hand, command: PlayCard, options: Options) -> list[CardPlayed]:
+def _refusal(hand: Hand, seat: int, chosen: Card, legal: int, top: int) -> IllegalCommand:
+    """Why a held card may not be played: the cinch's highest trump, else 5.1's obligation."""
+    holding = hand.holdings[seat]
+    trick = [c for _, c in hand.trick]
+    if top and chosen in legal_cards(holding, hand.trump, trick):
+        names = " or ".join(c.code for c in cards_of(top)[::-1])  # highest first
+        return IllegalCommand(f"must play your highest trump (cinch): {names}", rule="bourre 21")
+    reason = why_illegal(chosen, holding, hand.trump, trick)
+    if top:  # the whole answer at once, not one obligation per refusal
+        allowed = " or ".join(c.code for c in cards_in(holding, legal))
+        reason += f"; with your cinch: {allowed} (rule 21)"
+    return IllegalCommand(reason, rule="bourre 5.1")
+
+
+def decide_play(table: Table, hand: Hand, command: PlayCard) -> list[Event]:
     """Rules 17–22: the seat to act plays a card it holds that the obligations allow."""
+    seat = command.seat
     if hand.phase != PLAY:
         raise IllegalCommand(f"no card can be played now: the hand is in the {hand.phase} phase")
-    if command.seat not in hand.playing:
+    if seat not in hand.playing:
         raise IllegalCommand("you passed: you are out of this hand (rule 12)")
-    if hand.turn != command.seat:
-        raise NotYourTurn(f"it is seat {hand.turn}'s turn to play, not seat {command.seat}'s")
-    try:
-        chosen = card(command.card)
-    except CardError as error:
-        raise IllegalCommand(str(error)) from None
-    holding = hand.holdings[command.seat]
-    if chosen not in holding:
-        raise IllegalCommand(f"you do not hold {chosen.code}")
-    legal, top = playable(hand, command.seat, options)
-    if chosen not in legal:
-        trick = [c for _, c in hand.trick]
-        if top and chosen in legal_cards(holding, hand.trump, trick):
-            names = " or ".join(c.code for c in top)
-            raise IllegalCommand(f"must play your highest trump (cinch): {names}", rule="bourre 21")
-        reason = why_illegal(chosen, holding, hand.trump, trick)
-        if top:  # the whole answer at once, not one obligation per refusal
-            reason += f"; with your cinch: {' or '.join(c.code for c in legal)} (rule 21)"
-        raise IllegalCommand(reason, rule="bourre 5.1")
-    return [CardPlayed(hand=hand.number, seat=command.seat, card=CODE[chosen])]
+    if hand.turn != seat:
+        raise NotYourTurn(f"it is seat {hand.turn}'s turn to play, not seat {seat}'s")
+    index = INDEX.get(command.card)
+    if index is None:  # not a canonical code: parse it (case, spaces) or say why not
+        try:
+            index = INDEX[card(command.card).code]
+        except CardError as error:
+            raise IllegalCommand(str(error)) from None
+    bit = 1 << index
+    if not hand.held[seat] & bit:
+        raise IllegalCommand(f"you do not hold {CODE_AT[index]}")
+    legal, top = playable(hand, seat, table.options)
+    if not legal & bit:
+        raise _refusal(hand, seat, CARD_AT[index], legal, top)
+    return [CardPlayed(hand=hand.number, seat=seat, card=CODE_AT[index])]

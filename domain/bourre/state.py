@@ -1,7 +1,10 @@
 """The state of a Bourré table, as :func:`domain.bourre.evolve.evolve` builds it from events.
 
 Immutable msgspec Structs holding tuples and frozensets, so ``evolve`` copies only what an
-event changes (``msgspec.structs.replace``) and never deep-copies a table.
+event changes (``msgspec.structs.replace``) and never deep-copies a table. Beside the cards
+(``holdings``, in the order received, for views), a hand keeps what the rules read as bit
+masks (:mod:`domain.bourre.codes`): each seat's cards, the cards played, and the trick's suit
+led and heading card, so legal plays and the cinch take a few mask operations.
 """
 
 from __future__ import annotations
@@ -43,9 +46,11 @@ class Hand(msgspec.Struct, frozen=True, kw_only=True):
     salt: str
     commitment: str
     trump: Suit
+    trump_suit: int  # the trump's suit index (codes.SUIT_INDEX)
     trump_card: Card
     trump_card_owner: int | None  # the dealer (rule 8 / taken, rule 32) or nobody
     holdings: tuple[tuple[Card, ...], ...]  # per seat, in the order received
+    held: tuple[int, ...]  # per seat, the same cards as a mask
     stock: tuple[Card, ...]  # top first (rule 10)
     discards: tuple[tuple[Card, ...], ...]  # per seat, this hand
     gathered: frozenset[Card] = frozenset()  # discards already reshuffled into the stock
@@ -59,9 +64,12 @@ class Hand(msgspec.Struct, frozen=True, kw_only=True):
     playing: tuple[int, ...] = ()  # active seats, clockwise from the dealer's left (rule 17)
     leader_index: int = 0  # index into ``playing`` of the current trick's leader
     trick: tuple[tuple[int, Card], ...] = ()
+    led: int = -1  # the suit led to the trick (-1: none yet)
+    best: int = -1  # the bit index of the card heading the trick (rule 18)
     tricks: tuple[int, ...]  # tricks won per seat
     tricks_played: int = 0
     played: tuple[Card, ...] = ()  # every card played so far this hand, in order
+    gone: int = 0  # the same cards as a mask
     last_trick: tuple[tuple[int, Card], ...] = ()
     settlement: HandRecord | None = None
     order: tuple[int, ...] = ()  # seats clockwise from the dealer's left, the dealer last

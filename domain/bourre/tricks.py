@@ -3,12 +3,18 @@
 The obligations, in priority order: (a) follow suit; (b) if void, trump; (c) within those,
 beat the highest card so far in the trick if possible. The cinch (5.2) narrows the result
 further, see :mod:`domain.bourre.cinch`.
+
+The rules work on bit masks (:mod:`domain.bourre.codes`) and on a trick's summary — the suit
+led and the card heading it, which ``evolve`` keeps up to date card by card — so a seat's
+legal cards take a few mask operations; the functions on :class:`Card` lists are the same
+rules for callers that hold cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from domain.bourre.codes import ABOVE, BIT, SUIT_INDEX, SUIT_MASK, SUIT_OF, cards_in, mask_of
 from domain.cards import Card, Suit
 
 SUIT_NAMES = {
@@ -25,9 +31,55 @@ def rank_of(card: Card) -> int:
 
 def beats(card: Card, best: Card, trump: Suit) -> bool:
     """Whether ``card`` beats ``best`` (the current winner of a trick), rule 18."""
-    if card.suit == best.suit:
-        return rank_of(card) > rank_of(best)
-    return card.suit == trump
+    return bool(BEATERS[SUIT_INDEX[trump]][BIT[best].bit_length() - 1] & BIT[card])
+
+
+def _beaters(best: int, trump: int) -> int:
+    """The cards that beat card ``best`` (rule 18): higher of its suit, or any trump when it
+    is not a trump itself."""
+    if SUIT_OF[best] == trump:
+        return ABOVE[best]
+    return ABOVE[best] | SUIT_MASK[trump]
+
+
+# BEATERS[trump][best]: the mask of the cards that take a trick headed by card ``best``
+BEATERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_beaters(best, trump) for best in range(52)) for trump in range(4)
+)
+
+
+def head_of(trick: Sequence[Card], trump: int) -> tuple[int, int]:
+    """A trick's summary: (the suit led, the bit index of the card heading it), or (-1, -1)
+    for an empty trick."""
+    if not trick:
+        return -1, -1
+    best = BIT[trick[0]].bit_length() - 1
+    led = SUIT_OF[best]
+    beaten = BEATERS[trump]
+    for c in trick[1:]:
+        i = BIT[c].bit_length() - 1
+        if beaten[best] >> i & 1:
+            best = i
+    return led, best
+
+
+def legal_mask(held: int, trump: int, led: int, best: int) -> int:
+    """Spec 5.1 on masks: the cards of ``held`` a seat may play into a trick whose suit led is
+    ``led`` (-1: the seat leads) and whose heading card is ``best``."""
+    if led < 0:
+        return held
+    follow = held & SUIT_MASK[led]
+    trumped = SUIT_OF[best] == trump
+    if follow:
+        if trumped and led != trump:
+            return follow  # a trumped trick cannot be headed by the suit led
+        return (follow & ABOVE[best]) or follow  # the heading card is the highest led
+    trumps = held & SUIT_MASK[trump]
+    if trumps:
+        if trumped:
+            return (trumps & ABOVE[best]) or trumps
+        return trumps
+    return held
 
 
 def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit) -> tuple[int, Card]:
@@ -40,24 +92,10 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit) -> tuple[int, C
 
 
 def legal_cards(hand: Sequence[Card], trump: Suit, trick: Sequence[Card]) -> list[Card]:
-    """The cards spec 5.1 allows (before the cinch), exactly as its pseudo-code reads."""
-    if not trick:
-        return list(hand)
-    led = trick[0].suit
-    follow = [c for c in hand if c.suit == led]
-    trumped = any(c.suit == trump for c in trick)
-    if follow:
-        if led != trump and trumped:
-            return follow  # a trumped trick cannot be headed by the suit led
-        high = max((c for c in trick if c.suit == led), key=rank_of)
-        return [c for c in follow if rank_of(c) > rank_of(high)] or follow
-    trumps = [c for c in hand if c.suit == trump]
-    if trumps:
-        if trumped:
-            high = max((c for c in trick if c.suit == trump), key=rank_of)
-            return [c for c in trumps if rank_of(c) > rank_of(high)] or trumps
-        return trumps
-    return list(hand)
+    """The cards spec 5.1 allows (before the cinch), in the order of ``hand``."""
+    t = SUIT_INDEX[trump]
+    led, best = head_of(trick, t)
+    return cards_in(hand, legal_mask(mask_of(hand), t, led, best))
 
 
 def why_illegal(card: Card, hand: Sequence[Card], trump: Suit, trick: Sequence[Card]) -> str:
