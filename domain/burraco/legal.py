@@ -4,9 +4,10 @@ Draw-phase and discard commands are listed exhaustively. Meld commands are a fin
 representative set (see :mod:`domain.burraco.candidates`): every single card that can join a
 team meld and the natural sets and runs the hand holds (and, while option
 ``take_pile=must_meld`` holds the discard back, the melds that use a card of the pile:
-``candidates.pile_melds``). Each listed command is checked by ``decide`` itself, so the
-listing never offers an illegal move; ``decide`` also accepts legal melds that are not
-listed (any subset of the hand, wild placement hints).
+``candidates.pile_melds``). Each listed meld goes through ``decide``'s own checks
+(:func:`~domain.burraco.turn.meld_allowed`), so the listing never offers an illegal move;
+``decide`` also accepts legal melds that are not listed (any subset of the hand, wild
+placement hints).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from domain.burraco.candidates import extensions, new_melds, pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.decide import decide_turn
 from domain.burraco.state import DRAW, OVER, PLAYING, Table, team_of
-from domain.burraco.turn import discard_fault
+from domain.burraco.turn import discard_fault, meld_allowed
 from domain.errors import DomainError
 
 
@@ -37,10 +38,13 @@ def legal_commands(table: Table | None, seat: int) -> list[Any]:
     if r.phase == OVER or seat != r.turn:
         return []
     if r.phase == DRAW:
+        # rule 12a: the stock never runs out in play (rule 20 ends the hand at two cards), and
+        # the pile may be taken whenever it holds a card unless option must_meld says otherwise
         listed: list[Any] = [Draw(seat=seat)]
-        if r.pile:
-            listed.append(TakePile(seat=seat))
-        return [c for c in listed if _accepted(table, c)]
+        take = TakePile(seat=seat)
+        if r.pile and (table.options.take_pile != "must_meld" or _accepted(table, take)):
+            listed.append(take)
+        return listed
     return meld_commands(table, seat) + discard_commands(table, seat)
 
 
@@ -76,7 +80,7 @@ def meld_commands(table: Table, seat: int) -> list[Any]:
             if c.meld is None
             else AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
         )
-        if _accepted(table, command):
+        if meld_allowed(table, command):
             listed.append(command)
     return listed
 

@@ -28,6 +28,7 @@ from domain.cards import CardError, card
 from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
 
 Decision = tuple[list[Any], Table]  # the events of a command and the table after them
+TWO_LEFT = 2  # rules 16 and 19 bite on a hand left with fewer cards than this
 
 
 def apply(table: Table, events: Sequence[Any]) -> Table:
@@ -186,6 +187,12 @@ def require_play_phase(r: Round, action: str) -> None:
 
 def meld(table: Table, r: Round, command: Meld) -> Decision:
     """Rules 7–11: lay a new meld from hand."""
+    return after_meld(table, command.seat, melded(table, r, command))
+
+
+def melded(table: Table, r: Round, command: Meld) -> Melded:
+    """The event of a new meld, once rules 7–11 allow it (rules 16 and 19 are
+    :func:`after_meld`'s)."""
     require_play_phase(r, "meld")
     cards = canonical(command.cards)
     require_held(r.hands[command.seat], cards)
@@ -194,7 +201,7 @@ def meld(table: Table, r: Round, command: Meld) -> Decision:
     fault = set_fault(table, r, team, layout)
     if fault:
         raise MeldError(fault)
-    event = Melded(
+    return Melded(
         hand=r.number,
         seat=command.seat,
         team=team,
@@ -206,11 +213,16 @@ def meld(table: Table, r: Round, command: Meld) -> Decision:
         low=layout.low,
         wild=layout.wild,
     )
-    return after_meld(table, command.seat, event)
 
 
 def add_to_meld(table: Table, r: Round, command: AddToMeld) -> Decision:
     """Rules 7 and 10: add cards to one of the team's melds."""
+    return after_meld(table, command.seat, extended(table, r, command))
+
+
+def extended(table: Table, r: Round, command: AddToMeld) -> MeldExtended:
+    """The event of an addition to a meld, once rules 7 and 10 allow it (rules 16 and 19 are
+    :func:`after_meld`'s)."""
     require_play_phase(r, "add to a meld")
     cards = canonical(command.cards)
     require_held(r.hands[command.seat], cards)
@@ -221,7 +233,7 @@ def add_to_meld(table: Table, r: Round, command: AddToMeld) -> Decision:
     if target.team != team:
         raise IllegalCommand("nobody adds to the opponents' melds (rule 7)")
     layout = arrange_extension(target.layout, cards, wild_rank=command.wild_rank, ace=command.ace)
-    event = MeldExtended(
+    return MeldExtended(
         hand=r.number,
         seat=command.seat,
         team=team,
@@ -240,6 +252,8 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decisio
     ``take_pile=must_meld`` a meld that would leave no card of the pile meldable, before one
     has been melded, is rejected too: the turn could end without the meld the take required."""
     after = evolve(table, event)
+    if not refusable(table, seat, event):
+        return [event], after
     r = after.round
     assert r is not None
     # Only while a pile meld is still owed. It was possible when the pile was taken, and every
@@ -273,6 +287,36 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decisio
     if len(hand) == 1 and any(extensions(hand, [(m.id, m.layout) for m in r.team_melds(team)])):
         return [event], after  # rule 13's card, alone: it may still be melded out (rule 16)
     raise IllegalCommand(f"after this meld you could not discard: {fault}")
+
+
+def refusable(table: Table, seat: int, event: Melded | MeldExtended) -> bool:
+    """Whether :func:`after_meld` could refuse this meld. Rules 16 and 19 bite only on a hand
+    left with fewer than two cards (of two cards or more one can always be discarded: rule 13
+    bars only a lone copy of the single card taken), and option ``take_pile=must_meld`` only
+    while a pile meld is owed; otherwise the meld stands as rules 7–11 allow it."""
+    r = table.round
+    assert r is not None
+    laid = event.cards if isinstance(event, Melded) else event.added
+    if len(r.hands[seat]) - len(laid) < TWO_LEFT:
+        return True
+    return table.options.take_pile == "must_meld" and bool(r.took_pile) and not r.melded_from_pile
+
+
+def meld_allowed(table: Table, command: Meld | AddToMeld) -> bool:
+    """Whether ``decide`` accepts this meld or addition by the seat to act — the same checks,
+    without building the table after it when :func:`refusable` says nothing there can refuse
+    it (what ``legal_commands`` asks of every meld it lists)."""
+    try:
+        r = playing_round(table, command.seat)
+        if isinstance(command, Meld):
+            event: Melded | MeldExtended = melded(table, r, command)
+        else:
+            event = extended(table, r, command)
+        if refusable(table, command.seat, event):
+            after_meld(table, command.seat, event)
+    except DomainError:
+        return False
+    return True
 
 
 def take_pozzetto(r: Round, seat: int, *, direct: bool) -> PozzettoTaken:
