@@ -52,18 +52,39 @@ def _may_join(layout: Layout, code: str) -> bool:
     return layout.low - 2 <= info.rank <= layout.high + 2
 
 
+# Which cards can join a layout, as far as asked: layout -> code -> joins. A meld keeps its
+# layout for several turns and every listing asks again about the same cards, so the answers
+# are kept (they depend on the layout and the card alone; the bound only limits memory).
+_JOINS: dict[Layout, dict[str, bool]] = {}
+LAYOUTS_KEPT = 1 << 13
+
+
+def _joins(layout: Layout, code: str) -> bool:
+    """Whether ``code`` alone can be added to ``layout`` (rules 8–10)."""
+    if not _may_join(layout, code):
+        return False
+    try:
+        arrange_extension(layout, [code])
+    except MeldError:
+        return False
+    return True
+
+
 def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iterator[Candidate]:
     """Every single card of ``hand`` that can join one of these melds."""
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
+        known = _JOINS.get(layout)
+        if known is None:
+            if len(_JOINS) >= LAYOUTS_KEPT:
+                _JOINS.clear()
+            known = _JOINS[layout] = {}
         for code in distinct:
-            if not _may_join(layout, code):
-                continue
-            try:
-                arrange_extension(layout, [code])
-            except MeldError:
-                continue
-            yield Candidate((code,), meld_id)
+            joins = known.get(code)
+            if joins is None:
+                joins = known[code] = _joins(layout, code)
+            if joins:
+                yield Candidate((code,), meld_id)
 
 
 def _runs(positions: Sequence[int]) -> list[list[int]]:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.burraco.candidates import extensions, new_melds, pile_melds
+from domain.burraco.candidates import Candidate, extensions, new_melds, pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.decide import decide_turn
-from domain.burraco.state import DRAW, OVER, PLAYING, Table, team_of
-from domain.burraco.turn import discard_fault, meld_allowed
+from domain.burraco.state import DRAW, OVER, PLAYING, Round, Table, team_of
+from domain.burraco.turn import discard_fault, meld_allowed, new_layout, refusable
 from domain.errors import DomainError
 
 
@@ -65,24 +65,49 @@ def meld_commands(table: Table, seat: int) -> list[Any]:
     team = team_of(seat)
     team_melds = [(m.id, m.layout) for m in r.melds if m.team == team]
     candidates = [*extensions(hand, team_melds), *new_melds(hand)]
-    if table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile:
+    owed = table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile
+    if owed:
         # the discard waits for a meld from the pile: list the melds that may make it
         candidates += pile_melds(hand, team_melds, r.took_pile)
-    listed: list[Any] = []
+        candidates = _once(candidates)  # they may repeat the others
+    return [_command(seat, c) for c in candidates if _stands(table, r, seat, c)]
+
+
+def _command(seat: int, c: Candidate) -> Meld | AddToMeld:
+    if c.meld is None:
+        return Meld(seat=seat, cards=list(c.cards))
+    return AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
+
+
+def _once(candidates: list[Candidate]) -> list[Candidate]:
+    """The first of each candidate (same meld, same cards in any order)."""
     seen: set[tuple[int | None, tuple[str, ...]]] = set()
+    first: list[Candidate] = []
     for c in candidates:
         key = (c.meld, tuple(sorted(c.cards)))
-        if key in seen:
-            continue
-        seen.add(key)
-        command: Any = (
-            Meld(seat=seat, cards=list(c.cards))
-            if c.meld is None
-            else AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
-        )
-        if meld_allowed(table, command):
-            listed.append(command)
-    return listed
+        if key not in seen:
+            seen.add(key)
+            first.append(c)
+    return first
+
+
+def _stands(table: Table, r: Round, seat: int, c: Candidate) -> bool:
+    """``decide``'s verdict on a candidate, checking only what the candidate leaves open.
+
+    A candidate is made of cards in the seat's hand, in its play phase, for one of its team's
+    melds, and an addition from :func:`~domain.burraco.candidates.extensions` was read with
+    its card added; so a new meld is read here (``turn.new_layout``), and when
+    ``turn.refusable`` says nothing after it could refuse the meld that is the verdict.
+    Otherwise — the last cards of a hand, or a pile meld owed — ``decide``'s own checks say.
+    """
+    if refusable(table, seat, len(c.cards)):
+        return meld_allowed(table, _command(seat, c))
+    if c.meld is None:
+        try:
+            new_layout(table, r, team_of(seat), c.cards)
+        except DomainError:
+            return False
+    return True
 
 
 def _accepted(table: Table, command: Any) -> bool:

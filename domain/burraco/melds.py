@@ -12,9 +12,10 @@ hints (``wildRank``, ``ace``) choose among what is left, and defaults settle the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from domain.burraco.layout import (
@@ -342,6 +343,30 @@ def _arrange_sequence(
 # --- public API ------------------------------------------------------------------------------
 
 
+# Reading a meld is a pure function of the layout, the cards and the hints, and the same
+# readings come back again and again (every listing tries the same additions to the same
+# melds), so they are remembered: a layout, or the MeldError message. The bound only limits
+# memory; what is remembered never changes an answer.
+READINGS_KEPT = 1 << 15
+
+
+def _remembered(read: Callable[..., Layout]) -> Callable[..., Layout | str]:
+    @lru_cache(maxsize=READINGS_KEPT)
+    def reading(*key: object) -> Layout | str:
+        try:
+            return read(*key)
+        except MeldError as error:
+            return error.message
+
+    return reading
+
+
+def _layout(found: Layout | str) -> Layout:
+    if isinstance(found, str):
+        raise MeldError(found)
+    return found
+
+
 def arrange_new(
     codes_: Sequence[str], *, wild_rank: str | None = None, ace: str | None = None
 ) -> Layout:
@@ -353,7 +378,10 @@ def arrange_new(
     end high (in a run of 14 the wild then stands for the ace low).
     """
     _check_hints(wild_rank, ace)
-    cards = _codes(codes_)
+    return _layout(_new_reading(tuple(_codes(codes_)), wild_rank, ace))
+
+
+def _read_new(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
     if len(cards) < 3:
         raise MeldError("a meld needs at least 3 cards")
     plain = [code for code in cards if not INFO[code].wild]
@@ -399,7 +427,13 @@ def arrange_extension(
     placements rule 10 allows (``ace`` places the natural ace when there is one).
     """
     _check_hints(wild_rank, ace)
-    added = _codes(codes_)
+    return _layout(_extension_reading(meld, tuple(_codes(codes_)), wild_rank, ace))
+
+
+def _read_extension(
+    meld: Layout, added_: tuple[str, ...], wild_rank: str | None, ace: str | None
+) -> Layout:
+    added = list(added_)
     if not added:
         raise MeldError("add at least one card to the meld")
     if meld.kind == SET:
@@ -423,3 +457,7 @@ def arrange_extension(
     return _arrange_sequence(
         meld.suit, added, fixed, wild_rank=wild_rank, ace=ace, table_wild=table_wild
     )
+
+
+_new_reading = _remembered(_read_new)
+_extension_reading = _remembered(_read_extension)

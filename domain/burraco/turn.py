@@ -196,11 +196,8 @@ def melded(table: Table, r: Round, command: Meld) -> Melded:
     require_play_phase(r, "meld")
     cards = canonical(command.cards)
     require_held(r.hands[command.seat], cards)
-    layout = arrange_new(cards, wild_rank=command.wild_rank, ace=command.ace)
     team = team_of(command.seat)
-    fault = set_fault(table, r, team, layout)
-    if fault:
-        raise MeldError(fault)
+    layout = new_layout(table, r, team, cards, wild_rank=command.wild_rank, ace=command.ace)
     return Melded(
         hand=r.number,
         seat=command.seat,
@@ -213,6 +210,24 @@ def melded(table: Table, r: Round, command: Meld) -> Melded:
         low=layout.low,
         wild=layout.wild,
     )
+
+
+def new_layout(
+    table: Table,
+    r: Round,
+    team: int,
+    cards: Sequence[str],
+    *,
+    wild_rank: str | None = None,
+    ace: str | None = None,
+) -> Layout:
+    """How ``team`` would lay these cards as a new meld (rules 7–10, rule 8's one set per rank
+    and option ``set_ranks``); a :class:`MeldError` says why it may not."""
+    layout = arrange_new(cards, wild_rank=wild_rank, ace=ace)
+    fault = set_fault(table, r, team, layout)
+    if fault:
+        raise MeldError(fault)
+    return layout
 
 
 def add_to_meld(table: Table, r: Round, command: AddToMeld) -> Decision:
@@ -252,7 +267,8 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decisio
     ``take_pile=must_meld`` a meld that would leave no card of the pile meldable, before one
     has been melded, is rejected too: the turn could end without the meld the take required."""
     after = evolve(table, event)
-    if not refusable(table, seat, event):
+    laid = event.cards if isinstance(event, Melded) else event.added
+    if not refusable(table, seat, len(laid)):
         return [event], after
     r = after.round
     assert r is not None
@@ -289,15 +305,15 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decisio
     raise IllegalCommand(f"after this meld you could not discard: {fault}")
 
 
-def refusable(table: Table, seat: int, event: Melded | MeldExtended) -> bool:
-    """Whether :func:`after_meld` could refuse this meld. Rules 16 and 19 bite only on a hand
-    left with fewer than two cards (of two cards or more one can always be discarded: rule 13
-    bars only a lone copy of the single card taken), and option ``take_pile=must_meld`` only
-    while a pile meld is owed; otherwise the meld stands as rules 7–11 allow it."""
+def refusable(table: Table, seat: int, laid: int) -> bool:
+    """Whether :func:`after_meld` could refuse a meld of ``laid`` cards from ``seat``'s hand.
+    Rules 16 and 19 bite only on a hand left with fewer than two cards (of two cards or more
+    one can always be discarded: rule 13 bars only a lone copy of the single card taken), and
+    option ``take_pile=must_meld`` only while a pile meld is owed; otherwise the meld stands as
+    rules 7–11 allow it."""
     r = table.round
     assert r is not None
-    laid = event.cards if isinstance(event, Melded) else event.added
-    if len(r.hands[seat]) - len(laid) < TWO_LEFT:
+    if len(r.hands[seat]) - laid < TWO_LEFT:
         return True
     return table.options.take_pile == "must_meld" and bool(r.took_pile) and not r.melded_from_pile
 
@@ -312,7 +328,7 @@ def meld_allowed(table: Table, command: Meld | AddToMeld) -> bool:
             event: Melded | MeldExtended = melded(table, r, command)
         else:
             event = extended(table, r, command)
-        if refusable(table, command.seat, event):
+        if refusable(table, command.seat, len(command.cards)):
             after_meld(table, command.seat, event)
     except DomainError:
         return False
