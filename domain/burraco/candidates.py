@@ -114,7 +114,9 @@ def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iter
     """Every single card of ``hand`` that can join one of these melds."""
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
-        joins = _joins(layout)
+        joins = _JOINS.get(id(layout))
+        if joins is None or joins.layout is not layout:
+            joins = _joins(layout)
         if joins.maybe.isdisjoint(distinct):
             continue
         for code in distinct:
@@ -167,28 +169,32 @@ def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
             else:
                 same.append(code)
         by_suit[suit] = by_suit.get(suit, 0) | bits
-    seen: set[tuple[str, ...]] = set()
-
-    def emit(codes_: list[str]) -> Iterator[Candidate]:
-        key = tuple(sorted(codes_))
-        if key in seen:
-            return
-        seen.add(key)
-        yield Candidate(tuple(codes_))  # decide (or legal_commands) checks it
-
+    proposed: list[list[str]] = []
     for same in by_rank.values():
         if len(same) >= 3:
-            yield from emit(same[:9])
+            proposed.append(same[:9])
         elif len(same) == TWO and wilds:
-            yield from emit([*same, wilds[0]])
+            proposed.append([*same, wilds[0]])
     for suit, mask in by_suit.items():
         at = AT[suit]
         for positions, wild in _sequences(mask):
             codes_ = [at[p] for p in positions]
             if wild:
-                yield from _with_wild(codes_, hand, wilds, emit)
-            else:
-                yield from emit(codes_)
+                with_wild = _with_wild(codes_, hand, wilds)
+                if with_wild is None:
+                    continue
+                codes_ = with_wild
+            proposed.append(codes_)
+    if not proposed:
+        return iter(())
+    seen: set[tuple[str, ...]] = set()
+    found: list[Candidate] = []
+    for codes_ in proposed:
+        key = tuple(sorted(codes_))
+        if key not in seen:
+            seen.add(key)
+            found.append(Candidate(tuple(codes_)))  # decide (or legal_commands) checks it
+    return iter(found)
 
 
 # per card code but the joker: its rank for a set (0 for a 2, always wild in a set), its suit
@@ -204,14 +210,12 @@ _PLACES: dict[str, tuple[int, str, int]] = {
 }
 
 
-def _with_wild(
-    codes_: list[str], hand: Sequence[str], wilds: Sequence[str], emit: Any
-) -> Iterator[Candidate]:
-    """``codes_`` plus one wild the hand still has to spare (a joker or a 2)."""
+def _with_wild(codes_: list[str], hand: Sequence[str], wilds: Sequence[str]) -> list[str] | None:
+    """``codes_`` plus one wild the hand still has to spare (a joker or a 2), if it has one."""
     for wild in wilds:
         if hand.count(wild) > codes_.count(wild):
-            yield from emit([*codes_, wild])
-            return
+            return [*codes_, wild]
+    return None
 
 
 def pile_melds(

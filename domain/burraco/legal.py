@@ -12,13 +12,20 @@ placement hints).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from domain.burraco.candidates import Candidate, extensions, new_melds, pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.decide import decide_turn
 from domain.burraco.state import DRAW, OVER, PLAYING, Round, Table, team_of
-from domain.burraco.turn import discard_fault, meld_allowed, new_layout, refusable
+from domain.burraco.turn import (
+    discard_fault,
+    discards_restricted,
+    meld_allowed,
+    new_layout,
+    refusable,
+)
 from domain.errors import DomainError
 
 
@@ -51,11 +58,10 @@ def legal_commands(table: Table | None, seat: int) -> list[Any]:
 def discard_commands(table: Table, seat: int) -> list[Any]:
     r = table.round
     assert r is not None
-    return [
-        Discard(seat=seat, card=code)
-        for code in dict.fromkeys(r.hands[seat])
-        if not discard_fault(table, r, seat, code)
-    ]
+    codes: Iterable[str] = dict.fromkeys(r.hands[seat])
+    if discards_restricted(r, seat):
+        codes = [code for code in codes if not discard_fault(table, r, seat, code)]
+    return [Discard(seat=seat, card=code) for code in codes]
 
 
 def meld_commands(table: Table, seat: int) -> list[Any]:

@@ -111,6 +111,12 @@ def discard_fault(table: Table, r: Round, seat: int, code: str, *, pile_rule: bo
     return ""
 
 
+def discards_restricted(r: Round, seat: int) -> bool:
+    """Whether :func:`discard_fault` could refuse any card of ``seat``'s hand now: rule 13 and
+    option ``take_pile`` speak only after a pile take this turn, rule 18 only of a last card."""
+    return bool(r.took_pile) or len(r.hands[seat]) == 1
+
+
 def must_still_meld_from_pile(table: Table, r: Round, seat: int) -> bool:
     """Option ``take_pile=must_meld``: a pile taken this turn must have a card melded — as long
     as one still can be (so a turn can always end)."""
