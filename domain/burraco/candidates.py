@@ -23,8 +23,8 @@ from domain.burraco.melds import (
     SET,
     Layout,
     MeldError,
-    arrange_extension,
     arrange_new,
+    extends,
 )
 from domain.burraco.values import INFO
 
@@ -85,12 +85,7 @@ class _Joins:
         """Whether ``code`` alone can be added to the layout (rules 8–10)."""
         joins = self.known.get(code)
         if joins is None:
-            try:
-                arrange_extension(self.layout, [code])
-                joins = True
-            except MeldError:
-                joins = False
-            self.known[code] = joins
+            joins = self.known[code] = extends(self.layout, code)
         return joins
 
 

@@ -28,10 +28,16 @@ class MeldError(IllegalCommand):
     """A meld (or an addition to one) that rules 7–11 forbid."""
 
 
+# the rank symbol of each sequence position (the ace at both ends)
+POSITION_SYMBOLS = {
+    **{int(rank): rank.symbol for rank in Rank},
+    ACE_LOW: Rank.ACE.symbol,
+}
+
+
 def position_name(position: int, suit: str | None) -> str:
     """The card a sequence position stands for, e.g. ``4H``."""
-    rank = Rank.ACE if position in (ACE_LOW, ACE_HIGH) else Rank(position)
-    return f"{rank.symbol}{suit or ''}"
+    return f"{POSITION_SYMBOLS[position]}{suit or ''}"
 
 
 @dataclass(frozen=True, slots=True)

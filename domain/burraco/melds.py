@@ -46,6 +46,7 @@ __all__ = [  # the layout names are re-exported: callers import them from here
     "MeldError",
     "arrange_extension",
     "arrange_new",
+    "extends",
     "position_name",
 ]
 
@@ -428,6 +429,12 @@ def arrange_extension(
     """
     _check_hints(wild_rank, ace)
     return _layout(_extension_reading(meld, tuple(_codes(codes_)), wild_rank, ace))
+
+
+def extends(meld: Layout, code: str) -> bool:
+    """Whether the card ``code`` (a canonical code) alone can be added to ``meld`` (what
+    :func:`arrange_extension` accepts without hints)."""
+    return not isinstance(_extension_reading(meld, (code,), None, None), str)
 
 
 def _read_extension(

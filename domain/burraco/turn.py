@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.burraco.candidates import extensions, pile_melds
-from domain.burraco.commands import AddToMeld, Meld
+from domain.burraco.commands import AddToMeld, Draw, Meld, TakePile
 from domain.burraco.events import (
     CardDrawn,
     Melded,
@@ -160,8 +160,9 @@ def set_fault(table: Table, r: Round, team: int, layout: Layout) -> str:
 # --- the commands ----------------------------------------------------------------------------
 
 
-def draw(table: Table, r: Round, seat: int) -> Decision:
+def draw(table: Table, r: Round, command: Draw) -> Decision:
     """Rule 12a: draw the top card of the stock."""
+    seat = command.seat
     if r.phase != DRAW:
         raise IllegalCommand("you have already drawn or taken the pile this turn")
     drawn = CardDrawn(
@@ -170,9 +171,10 @@ def draw(table: Table, r: Round, seat: int) -> Decision:
     return [drawn], evolve(table, drawn)
 
 
-def take_pile(table: Table, r: Round, seat: int) -> Decision:
+def take_pile(table: Table, r: Round, command: TakePile) -> Decision:
     """Rule 12a: take the whole discard pile (option ``take_pile=must_meld``: only when a card
     of the pile can be melded this turn)."""
+    seat = command.seat
     if r.phase != DRAW:
         raise IllegalCommand("you have already drawn or taken the pile this turn")
     if not r.pile:
