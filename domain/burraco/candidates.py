@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import pairwise
-from typing import Any
 
 from domain.burraco.melds import (
     ACE_HIGH,
     ACE_LOW,
+    SEQUENCE,
     SET,
     Layout,
     MeldError,
@@ -42,9 +42,7 @@ class Candidate:
 SUITS = ("S", "H", "D", "C")
 WILDS = frozenset(code for code, info in INFO.items() if info.wild)
 # the code of each sequence position in each suit (the ace at both ends)
-AT: dict[str, dict[int, str]] = {
-    info.suit: {} for info in INFO.values() if info.suit
-}
+AT: dict[str, dict[int, str]] = {info.suit: {} for info in INFO.values() if info.suit}
 for _code, _info in INFO.items():
     if _info.suit:
         for _p in (ACE_LOW, ACE_HIGH) if _info.rank == ACE_HIGH else (_info.rank,):
@@ -58,15 +56,22 @@ def joinable(layout: Layout) -> frozenset[str]:
     its rank; in a sequence its suit from two places below its low end to two above its high
     end (a wild may bridge one), and the ace when the run comes that near an end (rule 10).
     """
-    wilds = WILDS if layout.wild < 0 else frozenset({f"2{layout.suit}"}) & WILDS
     if layout.kind == SET:
-        return wilds | {f"{layout.rank}{suit}" for suit in SUITS}
-    assert layout.suit is not None
-    at = AT[layout.suit]
-    naturals = {
-        at[p] for p in range(max(3, layout.low - 2), min(13, layout.high + 2) + 1)
-    }
-    if layout.low <= 3 or layout.high >= 12:
+        return _joinable(SET, layout.rank, 0, 0, layout.wild < 0)
+    return _joinable(SEQUENCE, layout.suit, layout.low, layout.high, layout.wild < 0)
+
+
+@cache  # a few thousand shapes at most
+def _joinable(kind: str, name: str | None, low: int, high: int, clean: bool) -> frozenset[str]:
+    """:func:`joinable` for a set of rank ``name`` or a sequence of suit ``name``."""
+    if kind == SET:
+        wilds = WILDS if clean else frozenset()
+        return wilds | {f"{name}{suit}" for suit in SUITS}
+    assert name is not None
+    wilds = WILDS if clean else frozenset({f"2{name}"})
+    at = AT[name]
+    naturals = {at[p] for p in range(max(3, low - 2), min(13, high + 2) + 1)}
+    if low <= 3 or high >= 12:
         naturals.add(at[ACE_HIGH])
     return wilds | naturals
 
@@ -140,9 +145,7 @@ def _sequences(mask: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
     found = [(tuple(run), False) for run in runs if len(run) >= 3]
     found += [(tuple(run), True) for run in runs if len(run) == TWO]
     found += [
-        (tuple(left + right), True)
-        for left, right in pairwise(runs)
-        if right[0] == left[-1] + 2
+        (tuple(left + right), True) for left, right in pairwise(runs) if right[0] == left[-1] + 2
     ]
     return tuple(found)
 

@@ -428,18 +428,33 @@ def arrange_extension(
     placements rule 10 allows (``ace`` places the natural ace when there is one).
     """
     _check_hints(wild_rank, ace)
-    return _layout(_extension_reading(meld, tuple(_codes(codes_)), wild_rank, ace))
+    return _layout(_extension_reading(*_fields(meld), tuple(_codes(codes_)), wild_rank, ace))
 
 
 def extends(meld: Layout, code: str) -> bool:
     """Whether the card ``code`` (a canonical code) alone can be added to ``meld`` (what
     :func:`arrange_extension` accepts without hints)."""
-    return not isinstance(_extension_reading(meld, (code,), None, None), str)
+    return not isinstance(_extension_reading(*_fields(meld), (code,), None, None), str)
+
+
+def _fields(meld: Layout) -> tuple[str, tuple[str, ...], str | None, str | None, int, int]:
+    """A layout as plain values (what the readings are remembered by: cheaper to hash and
+    compare than the layout itself)."""
+    return meld.kind, meld.cards, meld.suit, meld.rank, meld.low, meld.wild
 
 
 def _read_extension(
-    meld: Layout, added_: tuple[str, ...], wild_rank: str | None, ace: str | None
+    kind: str,
+    cards: tuple[str, ...],
+    suit: str | None,
+    rank: str | None,
+    low: int,
+    wild: int,
+    added_: tuple[str, ...],
+    wild_rank: str | None,
+    ace: str | None,
 ) -> Layout:
+    meld = Layout(kind, cards, suit, rank, low, wild)
     added = list(added_)
     if not added:
         raise MeldError("add at least one card to the meld")

@@ -266,7 +266,6 @@ def extended(table: Table, r: Round, command: AddToMeld) -> MeldExtended:
         low=layout.low,
         wild=layout.wild,
     )
-    return after_meld(table, command.seat, event)
 
 
 def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decision:
