@@ -226,7 +226,7 @@ def pile_melds(
     cards of a run or a set — since the whole run or set may leave the player unable to
     discard (rule 19) where a part of it would not.
     """
-    pile_cards = set(pile)
+    pile_cards = dict.fromkeys(pile)  # in pile order, so the listing never depends on hashing
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
         maybe = _joins(layout).maybe
@@ -239,10 +239,10 @@ def pile_melds(
                     yield Candidate((other, code), meld_id)
     wilds = [code for code in distinct if INFO[code].wild]
     for candidate in new_melds(hand):
-        used = pile_cards.intersection(candidate.cards)
+        used = {c for c in candidate.cards if c in pile_cards}
         if not used:
             if any(INFO[c].wild for c in candidate.cards):  # a pile wild may stand in
-                for wild in pile_cards.intersection(wilds):
+                for wild in (c for c in pile_cards if c in wilds):
                     swapped = [c for c in candidate.cards if not INFO[c].wild]
                     yield Candidate((*swapped, wild))
             continue
