@@ -174,6 +174,8 @@ def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
         elif len(same) == TWO and wilds:
             proposed.append([*same, wilds[0]])
     for suit, mask in by_suit.items():
+        if not mask & (mask >> 1 | mask >> 2):
+            continue  # no two of its positions one or two apart: no sequence to start
         at = AT[suit]
         for positions, wild in _sequences(mask):
             codes_ = [at[p] for p in positions]
