@@ -24,7 +24,7 @@ from domain.burraco.turn import (
     discards_restricted,
     meld_allowed,
     new_layout,
-    refusable,
+    unrefusable,
 )
 from domain.errors import DomainError
 
@@ -76,7 +76,8 @@ def meld_commands(table: Table, seat: int) -> list[Any]:
         # the discard waits for a meld from the pile: list the melds that may make it
         candidates += pile_melds(hand, team_melds, r.took_pile)
         candidates = _once(candidates)  # they may repeat the others
-    return [_command(seat, c) for c in candidates if _stands(table, r, seat, c)]
+    most = unrefusable(table, seat)
+    return [_command(seat, c) for c in candidates if _stands(table, r, seat, c, most)]
 
 
 def _command(seat: int, c: Candidate) -> Meld | AddToMeld:
@@ -97,16 +98,17 @@ def _once(candidates: list[Candidate]) -> list[Candidate]:
     return first
 
 
-def _stands(table: Table, r: Round, seat: int, c: Candidate) -> bool:
+def _stands(table: Table, r: Round, seat: int, c: Candidate, most: int) -> bool:
     """``decide``'s verdict on a candidate, checking only what the candidate leaves open.
 
     A candidate is made of cards in the seat's hand, in its play phase, for one of its team's
     melds, and an addition from :func:`~domain.burraco.candidates.extensions` was read with
     its card added; so a new meld is read here (``turn.new_layout``), and when
-    ``turn.refusable`` says nothing after it could refuse the meld that is the verdict.
-    Otherwise — the last cards of a hand, or a pile meld owed — ``decide``'s own checks say.
+    it lays no more than ``most`` cards (``turn.unrefusable``: nothing after it could refuse
+    the meld) that is the verdict. Otherwise — the last cards of a hand, or a pile meld owed —
+    ``decide``'s own checks say.
     """
-    if refusable(table, seat, len(c.cards)):
+    if len(c.cards) > most:
         return meld_allowed(table, _command(seat, c))
     if c.meld is None:
         try:

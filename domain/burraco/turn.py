@@ -313,16 +313,22 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decisio
 
 
 def refusable(table: Table, seat: int, laid: int) -> bool:
-    """Whether :func:`after_meld` could refuse a meld of ``laid`` cards from ``seat``'s hand.
-    Rules 16 and 19 bite only on a hand left with fewer than two cards (of two cards or more
-    one can always be discarded: rule 13 bars only a lone copy of the single card taken), and
-    option ``take_pile=must_meld`` only while a pile meld is owed; otherwise the meld stands as
-    rules 7–11 allow it."""
+    """Whether :func:`after_meld` could refuse a meld of ``laid`` cards from ``seat``'s hand
+    (see :func:`unrefusable`)."""
+    return laid > unrefusable(table, seat)
+
+
+def unrefusable(table: Table, seat: int) -> int:
+    """The most cards a meld from ``seat``'s hand may lay with nothing in :func:`after_meld`
+    able to refuse it: rules 16 and 19 bite only on a hand left with fewer than two cards (of
+    two cards or more one can always be discarded: rule 13 bars only a lone copy of the single
+    card taken), and option ``take_pile=must_meld`` only while a pile meld is owed (then
+    every meld is checked: -1). Within it a meld stands as rules 7–11 allow it."""
     r = table.round
     assert r is not None
-    if len(r.hands[seat]) - laid < TWO_LEFT:
-        return True
-    return table.options.take_pile == "must_meld" and bool(r.took_pile) and not r.melded_from_pile
+    if table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile:
+        return -1
+    return len(r.hands[seat]) - TWO_LEFT
 
 
 def meld_allowed(table: Table, command: Meld | AddToMeld) -> bool:
