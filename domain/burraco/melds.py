@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
+import msgspec
+
 from domain.burraco.layout import (
     ACE_HIGH,
     ACE_LOW,
@@ -101,8 +103,7 @@ def _arrange_set(symbol: str, cards: Sequence[str]) -> Layout:
 # --- sequences (rules 9–10) -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Reading:
+class _Reading(msgspec.Struct, frozen=True):
     """One way to read a sequence's cards: natural positions and the wild (if any)."""
 
     naturals: dict[int, str]
