@@ -59,8 +59,10 @@ def decide(table: Table | None, command: Any) -> list[Any]:
 def turn_decision(table: Table, command: PlayerCommand) -> Decision:
     """One of the turn's five commands, by the seat whose turn it is."""
     r = playing_round(table, command.seat)
-    kind = next(k for k in type(command).__mro__ if k in _TURN)
-    return _TURN[kind](table, r, command)
+    rule = _TURN.get(type(command))
+    if rule is None:  # a subclass of one of them
+        rule = next(_TURN[k] for k in type(command).__mro__ if k in _TURN)
+    return rule(table, r, command)
 
 
 # the turn's commands by type (a table-level command is the kernel's: decide_table has nothing
