@@ -158,7 +158,7 @@ def _readings(suit: str, cards: Sequence[str], fixed: dict[int, str]) -> tuple[l
             first_fault = first_fault or fault
             continue
         low, high = min(naturals), max(naturals)
-        gaps = [p for p in range(low, high + 1) if p not in naturals]
+        gaps = [p for p in range(low, high + 1) if p not in naturals] if wilds else []
         if gaps:
             found.append(_Reading(naturals, wilds[0], gaps[0]))
         elif wilds:
@@ -245,8 +245,9 @@ def _rule_10(readings: list[_Reading], suit: str, table_wild: _TableWild | None)
     A same-suit 2 that can be natural is natural (the readings with the most naturals). The
     wild already in the meld stays where it stands or moves as :meth:`_TableWild.allows` says.
     """
-    most = max(len(r.naturals) for r in readings)
-    readings = [r for r in readings if len(r.naturals) == most]
+    if len(readings) > 1:
+        most = max(len(r.naturals) for r in readings)
+        readings = [r for r in readings if len(r.naturals) == most]
     if table_wild is None:
         return readings
     allowed = [r for r in readings if table_wild.allows(r, suit)]
@@ -321,7 +322,7 @@ def _sequence_layout(suit: str, reading: _Reading) -> Layout:
     if reading.wild is not None:
         slots[reading.wild_at] = reading.wild
     low, high = min(slots), max(slots)
-    ordered = tuple(slots[p] for p in range(low, high + 1))
+    ordered = tuple([slots[p] for p in range(low, high + 1)])
     wild = reading.wild_at - low if reading.wild is not None else -1
     return Layout(SEQUENCE, ordered, suit=suit, low=low, wild=wild)
 
