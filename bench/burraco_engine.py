@@ -9,7 +9,10 @@ every event through ``evolve``, exactly as the write side would apply them; the 
 Printed: hands/s and commands/s for the full loop, and ``decide``+``evolve`` alone (replaying
 the recorded commands), so the cost of the engine and of the bot are visible separately. Rates
 are given per wall-clock second and per CPU second of this process (the latter is steadier on
-a shared, busy machine).
+a shared, busy machine). The rules remember how melds read (``domain.burraco.melds``,
+``domain.burraco.candidates``), so the replay, which follows the play in this process, finds
+its melds' readings remembered — as a long-running server or simulation does; the full loop
+meets every meld first.
 
 ``python bench/burraco_engine.py [--hands 300] [--players 4] [--seed 1]``
 """

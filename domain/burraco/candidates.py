@@ -12,121 +12,211 @@ every legal meld, listed or not).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from functools import cache, lru_cache
 from itertools import pairwise
-from typing import Any
+
+import msgspec
 
 from domain.burraco.melds import (
     ACE_HIGH,
     ACE_LOW,
+    SEQUENCE,
     SET,
     Layout,
     MeldError,
-    arrange_extension,
     arrange_new,
+    extends,
 )
 from domain.burraco.values import INFO
 
 TWO = 2
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A meld to try: new (``meld is None``) or cards added to meld ``meld``."""
+class Candidate(msgspec.Struct, frozen=True):
+    """A meld to try: new (``meld is None``) or cards added to meld ``meld``. (A msgspec
+    Struct: listings make many, and it is several times cheaper to make than a dataclass.)"""
 
     cards: tuple[str, ...]
     meld: int | None = None
 
 
-def _may_join(layout: Layout, code: str) -> bool:
-    """A cheap filter before re-reading the meld with the card added."""
-    info = INFO[code]
-    if info.wild:
-        return layout.wild < 0 or (info.rank == TWO and info.suit == layout.suit)
+SUITS = ("S", "H", "D", "C")
+WILDS = frozenset(code for code, info in INFO.items() if info.wild)
+# the code of each sequence position in each suit (the ace at both ends)
+AT: dict[str, dict[int, str]] = {info.suit: {} for info in INFO.values() if info.suit}
+for _code, _info in INFO.items():
+    if _info.suit:
+        for _p in (ACE_LOW, ACE_HIGH) if _info.rank == ACE_HIGH else (_info.rank,):
+            AT[_info.suit][_p] = _code
+
+
+def joinable(layout: Layout) -> frozenset[str]:
+    """A cheap filter before re-reading the meld with a card added: the codes that might join.
+
+    A wild while the meld has none, or the sequence's own 2 (which may be natural); in a set
+    its rank; in a sequence its suit from two places below its low end to two above its high
+    end (a wild may bridge one), and the ace when the run comes that near an end (rule 10).
+    """
     if layout.kind == SET:
-        return info.symbol == layout.rank
-    if info.suit != layout.suit:
-        return False
-    if info.rank == ACE_HIGH:  # next to an end, or one place off for a wild to bridge (rule 10)
-        return layout.low <= 3 or layout.high >= 12
-    return layout.low - 2 <= info.rank <= layout.high + 2
+        return _joinable(SET, layout.rank, 0, 0, layout.wild < 0)
+    return _joinable(SEQUENCE, layout.suit, layout.low, layout.high, layout.wild < 0)
+
+
+@cache  # a few thousand shapes at most
+def _joinable(kind: str, name: str | None, low: int, high: int, clean: bool) -> frozenset[str]:
+    """:func:`joinable` for a set of rank ``name`` or a sequence of suit ``name``."""
+    if kind == SET:
+        wilds = WILDS if clean else frozenset()
+        return wilds | {f"{name}{suit}" for suit in SUITS}
+    assert name is not None
+    wilds = WILDS if clean else frozenset({f"2{name}"})
+    at = AT[name]
+    naturals = {at[p] for p in range(max(3, low - 2), min(13, high + 2) + 1)}
+    if low <= 3 or high >= 12:
+        naturals.add(at[ACE_HIGH])
+    return wilds | naturals
+
+
+class _Joins:
+    """What is known of the cards that can join one layout: the filter, and the answers."""
+
+    __slots__ = ("known", "layout", "maybe")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.maybe = joinable(layout)
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, code: str) -> bool:
+        """Whether ``code`` alone can be added to the layout (rules 8–10)."""
+        joins = self.known.get(code)
+        if joins is None:
+            joins = self.known[code] = extends(self.layout, code)
+        return joins
+
+
+# A meld keeps its layout (the same object) for several turns, and every listing asks about
+# it again, so what is learnt of a layout is kept, found by the layout's identity (the entry
+# holds the layout, so the identity cannot be reused while kept). The bound limits memory.
+_JOINS: dict[int, _Joins] = {}
+LAYOUTS_KEPT = 1 << 13
+
+
+def _joins(layout: Layout) -> _Joins:
+    entry = _JOINS.get(id(layout))
+    if entry is None or entry.layout is not layout:
+        if len(_JOINS) >= LAYOUTS_KEPT:
+            _JOINS.clear()
+        entry = _JOINS[id(layout)] = _Joins(layout)
+    return entry
 
 
 def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iterator[Candidate]:
     """Every single card of ``hand`` that can join one of these melds."""
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
+        joins = _JOINS.get(id(layout))
+        if joins is None or joins.layout is not layout:
+            joins = _joins(layout)
+        if joins.maybe.isdisjoint(distinct):
+            continue
         for code in distinct:
-            if not _may_join(layout, code):
-                continue
-            try:
-                arrange_extension(layout, [code])
-            except MeldError:
-                continue
-            yield Candidate((code,), meld_id)
+            if code in joins.maybe and joins(code):
+                yield Candidate((code,), meld_id)
 
 
-def _runs(positions: Sequence[int]) -> list[list[int]]:
+def _runs(mask: int) -> list[list[int]]:
+    """The runs of consecutive positions whose bits ``mask`` sets, low to high."""
     runs: list[list[int]] = []
-    for p in positions:
-        if runs and runs[-1][-1] == p - 1:
-            runs[-1].append(p)
-        else:
-            runs.append([p])
+    for p in range(ACE_LOW, ACE_HIGH + 1):
+        if mask >> p & 1:
+            if runs and runs[-1][-1] == p - 1:
+                runs[-1].append(p)
+            else:
+                runs.append([p])
     return runs
+
+
+@lru_cache(maxsize=1 << 14)
+def _sequences(mask: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    """The sequences a suit's positions offer, in the order they are proposed: each maximal run
+    of three or more; then each run of two with a wild; then two runs a gap apart, bridged by a
+    wild (``True``: a wild is wanted)."""
+    runs = _runs(mask)
+    found = [(tuple(run), False) for run in runs if len(run) >= 3]
+    found += [(tuple(run), True) for run in runs if len(run) == TWO]
+    found += [
+        (tuple(left + right), True) for left, right in pairwise(runs) if right[0] == left[-1] + 2
+    ]
+    return tuple(found)
 
 
 def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
     """Sets and sequences the hand holds (see the module docstring)."""
-    wilds = [code for code in hand if INFO[code].wild]
+    wilds = [code for code in hand if code in WILDS]
     by_rank: dict[int, list[str]] = {}
-    by_suit: dict[str, dict[int, str]] = {}
+    by_suit: dict[str, int] = {}  # suit -> the positions held, as bits
     for code in hand:
-        info = INFO[code]
-        if info.rank == 0:
+        place = _PLACES.get(code)
+        if place is None:
             continue
-        if info.rank != TWO:
-            by_rank.setdefault(info.rank, []).append(code)
-        slots = by_suit.setdefault(info.suit, {})
-        if info.rank == ACE_HIGH:
-            slots[ACE_LOW] = slots[ACE_HIGH] = code
-        else:
-            slots[info.rank] = code
-    seen: set[tuple[str, ...]] = set()
-
-    def emit(codes_: list[str]) -> Iterator[Candidate]:
-        key = tuple(sorted(codes_))
-        if key in seen:
-            return
-        seen.add(key)
-        yield Candidate(tuple(codes_))  # decide (or legal_commands) checks it
-
+        rank, suit, bits = place
+        if rank:
+            same = by_rank.get(rank)
+            if same is None:
+                by_rank[rank] = [code]
+            else:
+                same.append(code)
+        by_suit[suit] = by_suit.get(suit, 0) | bits
+    proposed: list[list[str]] = []
     for same in by_rank.values():
         if len(same) >= 3:
-            yield from emit(same[:9])
-        elif len(same) == 2 and wilds:
-            yield from emit([*same, wilds[0]])
-    for slots in by_suit.values():
-        runs = _runs(sorted(slots))
-        for run in runs:
-            if len(run) >= 3:
-                yield from emit([slots[p] for p in run])
-        for run in runs:
-            if len(run) == 2:
-                yield from _with_wild([slots[p] for p in run], hand, wilds, emit)
-        for left, right in pairwise(runs):
-            if right[0] == left[-1] + 2:
-                yield from _with_wild([slots[p] for p in left + right], hand, wilds, emit)
+            proposed.append(same[:9])
+        elif len(same) == TWO and wilds:
+            proposed.append([*same, wilds[0]])
+    for suit, mask in by_suit.items():
+        if not mask & (mask >> 1 | mask >> 2):
+            continue  # no two of its positions one or two apart: no sequence to start
+        at = AT[suit]
+        for positions, wild in _sequences(mask):
+            codes_ = [at[p] for p in positions]
+            if wild:
+                with_wild = _with_wild(codes_, hand, wilds)
+                if with_wild is None:
+                    continue
+                codes_ = with_wild
+            proposed.append(codes_)
+    if not proposed:
+        return iter(())
+    seen: set[tuple[str, ...]] = set()
+    found: list[Candidate] = []
+    for codes_ in proposed:
+        key = tuple(sorted(codes_))
+        if key not in seen:
+            seen.add(key)
+            found.append(Candidate(tuple(codes_)))  # decide (or legal_commands) checks it
+    return iter(found)
 
 
-def _with_wild(
-    codes_: list[str], hand: Sequence[str], wilds: Sequence[str], emit: Any
-) -> Iterator[Candidate]:
-    """``codes_`` plus one wild the hand still has to spare (a joker or a 2)."""
+# per card code but the joker: its rank for a set (0 for a 2, always wild in a set), its suit
+# and its sequence positions as bits (the ace at both ends)
+_PLACES: dict[str, tuple[int, str, int]] = {
+    code: (
+        0 if info.wild else info.rank,
+        info.suit,
+        (1 << ACE_LOW | 1 << ACE_HIGH) if info.rank == ACE_HIGH else 1 << info.rank,
+    )
+    for code, info in INFO.items()
+    if info.rank
+}
+
+
+def _with_wild(codes_: list[str], hand: Sequence[str], wilds: Sequence[str]) -> list[str] | None:
+    """``codes_`` plus one wild the hand still has to spare (a joker or a 2), if it has one."""
     for wild in wilds:
         if hand.count(wild) > codes_.count(wild):
-            yield from emit([*codes_, wild])
-            return
+            return [*codes_, wild]
+    return None
 
 
 def pile_melds(
@@ -139,22 +229,23 @@ def pile_melds(
     cards of a run or a set — since the whole run or set may leave the player unable to
     discard (rule 19) where a part of it would not.
     """
-    pile_cards = set(pile)
+    pile_cards = dict.fromkeys(pile)  # in pile order, so the listing never depends on hashing
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
+        maybe = _joins(layout).maybe
         for code in pile_cards:
-            if not _may_join(layout, code):
+            if code not in maybe:
                 continue
             yield Candidate((code,), meld_id)
             for other in distinct:
-                if (other != code or hand.count(code) > 1) and _may_join(layout, other):
+                if (other != code or hand.count(code) > 1) and other in maybe:
                     yield Candidate((other, code), meld_id)
     wilds = [code for code in distinct if INFO[code].wild]
     for candidate in new_melds(hand):
-        used = pile_cards.intersection(candidate.cards)
+        used = {c for c in candidate.cards if c in pile_cards}
         if not used:
             if any(INFO[c].wild for c in candidate.cards):  # a pile wild may stand in
-                for wild in pile_cards.intersection(wilds):
+                for wild in (c for c in pile_cards if c in wilds):
                     swapped = [c for c in candidate.cards if not INFO[c].wild]
                     yield Candidate((*swapped, wild))
             continue

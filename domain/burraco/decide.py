@@ -17,6 +17,7 @@ and there is no winner (``TableEnded(reason="closed")``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.burraco.closing import discard
@@ -25,7 +26,7 @@ from domain.burraco.deal import PACK, deal_hand
 from domain.burraco.events import HandAbandoned
 from domain.burraco.evolve import evolve
 from domain.burraco.options import normalise_options
-from domain.burraco.state import OVER, PLAYING, Table, seat_for_token, seating
+from domain.burraco.state import ENDED, OVER, PLAYING, Round, Table, seat_for_token, seating
 from domain.burraco.turn import Decision, add_to_meld, draw, meld, playing_round, take_pile
 from domain.errors import IllegalCommand
 from domain.table import CloseAsked, TableEnded
@@ -35,6 +36,8 @@ from domain.table.kernel import TableRules, decide_table
 def decision(table: Table | None, command: Any) -> Decision:
     """Decide one command (never mutates ``table``): its events and the table after them;
     raises a ``DomainError`` subclass."""
+    if type(command) in _TURN and table is not None and table.status != ENDED:
+        return turn_decision(table, command)  # a turn's command: the kernel has no say in it
     events = decide_table(TABLE, table, command)
     if events is not None:
         after = table
@@ -56,15 +59,21 @@ def decide(table: Table | None, command: Any) -> list[Any]:
 def turn_decision(table: Table, command: PlayerCommand) -> Decision:
     """One of the turn's five commands, by the seat whose turn it is."""
     r = playing_round(table, command.seat)
-    if isinstance(command, Draw):
-        return draw(table, r, command.seat)
-    if isinstance(command, TakePile):
-        return take_pile(table, r, command.seat)
-    if isinstance(command, Meld):
-        return meld(table, r, command)
-    if isinstance(command, AddToMeld):
-        return add_to_meld(table, r, command)
-    return discard(table, r, command)
+    rule = _TURN.get(type(command))
+    if rule is None:  # a subclass of one of them
+        rule = next(_TURN[k] for k in type(command).__mro__ if k in _TURN)
+    return rule(table, r, command)
+
+
+# the turn's commands by type (a table-level command is the kernel's: decide_table has nothing
+# to say of these unless the table is not open or has ended)
+_TURN: dict[type, Callable[[Table, Round, Any], Decision]] = {
+    Draw: draw,
+    TakePile: take_pile,
+    Meld: meld,
+    AddToMeld: add_to_meld,
+    Discard: discard,
+}
 
 
 def decide_turn(table: Table, command: PlayerCommand) -> list[Any]:

@@ -50,6 +50,9 @@ def _set_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]
 
 def evolve(table: Table | None, event: Any) -> Table:
     """Apply one event. Never validates, shuffles or reads a clock."""
+    handler = _HANDLERS.get(type(event))
+    if handler is not None and table is not None:
+        return handler(table, event)
     if isinstance(event, TableOpened):
         options = Options.from_dict(event.options)
         return Table(

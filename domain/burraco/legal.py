@@ -4,20 +4,28 @@ Draw-phase and discard commands are listed exhaustively. Meld commands are a fin
 representative set (see :mod:`domain.burraco.candidates`): every single card that can join a
 team meld and the natural sets and runs the hand holds (and, while option
 ``take_pile=must_meld`` holds the discard back, the melds that use a card of the pile:
-``candidates.pile_melds``). Each listed command is checked by ``decide`` itself, so the
-listing never offers an illegal move; ``decide`` also accepts legal melds that are not
-listed (any subset of the hand, wild placement hints).
+``candidates.pile_melds``). Each listed meld goes through ``decide``'s own checks
+(:func:`~domain.burraco.turn.meld_allowed`), so the listing never offers an illegal move;
+``decide`` also accepts legal melds that are not listed (any subset of the hand, wild
+placement hints).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from domain.burraco.candidates import extensions, new_melds, pile_melds
+from domain.burraco.candidates import Candidate, extensions, new_melds, pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.decide import decide_turn
-from domain.burraco.state import DRAW, OVER, PLAYING, Table, team_of
-from domain.burraco.turn import discard_fault
+from domain.burraco.state import DRAW, OVER, PLAYING, Round, Table, team_of
+from domain.burraco.turn import (
+    discard_fault,
+    discards_restricted,
+    meld_allowed,
+    new_layout,
+    unrefusable,
+)
 from domain.errors import DomainError
 
 
@@ -37,21 +45,23 @@ def legal_commands(table: Table | None, seat: int) -> list[Any]:
     if r.phase == OVER or seat != r.turn:
         return []
     if r.phase == DRAW:
+        # rule 12a: the stock never runs out in play (rule 20 ends the hand at two cards), and
+        # the pile may be taken whenever it holds a card unless option must_meld says otherwise
         listed: list[Any] = [Draw(seat=seat)]
-        if r.pile:
-            listed.append(TakePile(seat=seat))
-        return [c for c in listed if _accepted(table, c)]
+        take = TakePile(seat=seat)
+        if r.pile and (table.options.take_pile != "must_meld" or _accepted(table, take)):
+            listed.append(take)
+        return listed
     return meld_commands(table, seat) + discard_commands(table, seat)
 
 
 def discard_commands(table: Table, seat: int) -> list[Any]:
     r = table.round
     assert r is not None
-    return [
-        Discard(seat=seat, card=code)
-        for code in dict.fromkeys(r.hands[seat])
-        if not discard_fault(table, r, seat, code)
-    ]
+    codes: Iterable[str] = dict.fromkeys(r.hands[seat])
+    if discards_restricted(r, seat):
+        codes = [code for code in codes if not discard_fault(table, r, seat, code)]
+    return [Discard(seat=seat, card=code) for code in codes]
 
 
 def meld_commands(table: Table, seat: int) -> list[Any]:
@@ -61,24 +71,51 @@ def meld_commands(table: Table, seat: int) -> list[Any]:
     team = team_of(seat)
     team_melds = [(m.id, m.layout) for m in r.melds if m.team == team]
     candidates = [*extensions(hand, team_melds), *new_melds(hand)]
-    if table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile:
+    owed = table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile
+    if owed:
         # the discard waits for a meld from the pile: list the melds that may make it
         candidates += pile_melds(hand, team_melds, r.took_pile)
-    listed: list[Any] = []
+        candidates = _once(candidates)  # they may repeat the others
+    most = unrefusable(table, seat)
+    return [_command(seat, c) for c in candidates if _stands(table, r, seat, c, most)]
+
+
+def _command(seat: int, c: Candidate) -> Meld | AddToMeld:
+    if c.meld is None:
+        return Meld(seat=seat, cards=list(c.cards))
+    return AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
+
+
+def _once(candidates: list[Candidate]) -> list[Candidate]:
+    """The first of each candidate (same meld, same cards in any order)."""
     seen: set[tuple[int | None, tuple[str, ...]]] = set()
+    first: list[Candidate] = []
     for c in candidates:
         key = (c.meld, tuple(sorted(c.cards)))
-        if key in seen:
-            continue
-        seen.add(key)
-        command: Any = (
-            Meld(seat=seat, cards=list(c.cards))
-            if c.meld is None
-            else AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
-        )
-        if _accepted(table, command):
-            listed.append(command)
-    return listed
+        if key not in seen:
+            seen.add(key)
+            first.append(c)
+    return first
+
+
+def _stands(table: Table, r: Round, seat: int, c: Candidate, most: int) -> bool:
+    """``decide``'s verdict on a candidate, checking only what the candidate leaves open.
+
+    A candidate is made of cards in the seat's hand, in its play phase, for one of its team's
+    melds, and an addition from :func:`~domain.burraco.candidates.extensions` was read with
+    its card added; so a new meld is read here (``turn.new_layout``), and when
+    it lays no more than ``most`` cards (``turn.unrefusable``: nothing after it could refuse
+    the meld) that is the verdict. Otherwise — the last cards of a hand, or a pile meld owed —
+    ``decide``'s own checks say.
+    """
+    if len(c.cards) > most:
+        return meld_allowed(table, _command(seat, c))
+    if c.meld is None:
+        try:
+            new_layout(table, r, team_of(seat), c.cards)
+        except DomainError:
+            return False
+    return True
 
 
 def _accepted(table: Table, command: Any) -> bool:

@@ -12,10 +12,13 @@ hints (``wildRank``, ``ace``) choose among what is left, and defaults settle the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
+
+import msgspec
 
 from domain.burraco.layout import (
     ACE_HIGH,
@@ -45,6 +48,7 @@ __all__ = [  # the layout names are re-exported: callers import them from here
     "MeldError",
     "arrange_extension",
     "arrange_new",
+    "extends",
     "position_name",
 ]
 
@@ -99,8 +103,7 @@ def _arrange_set(symbol: str, cards: Sequence[str]) -> Layout:
 # --- sequences (rules 9–10) -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Reading:
+class _Reading(msgspec.Struct, frozen=True):
     """One way to read a sequence's cards: natural positions and the wild (if any)."""
 
     naturals: dict[int, str]
@@ -155,7 +158,7 @@ def _readings(suit: str, cards: Sequence[str], fixed: dict[int, str]) -> tuple[l
             first_fault = first_fault or fault
             continue
         low, high = min(naturals), max(naturals)
-        gaps = [p for p in range(low, high + 1) if p not in naturals]
+        gaps = [p for p in range(low, high + 1) if p not in naturals] if wilds else []
         if gaps:
             found.append(_Reading(naturals, wilds[0], gaps[0]))
         elif wilds:
@@ -242,8 +245,9 @@ def _rule_10(readings: list[_Reading], suit: str, table_wild: _TableWild | None)
     A same-suit 2 that can be natural is natural (the readings with the most naturals). The
     wild already in the meld stays where it stands or moves as :meth:`_TableWild.allows` says.
     """
-    most = max(len(r.naturals) for r in readings)
-    readings = [r for r in readings if len(r.naturals) == most]
+    if len(readings) > 1:
+        most = max(len(r.naturals) for r in readings)
+        readings = [r for r in readings if len(r.naturals) == most]
     if table_wild is None:
         return readings
     allowed = [r for r in readings if table_wild.allows(r, suit)]
@@ -318,7 +322,7 @@ def _sequence_layout(suit: str, reading: _Reading) -> Layout:
     if reading.wild is not None:
         slots[reading.wild_at] = reading.wild
     low, high = min(slots), max(slots)
-    ordered = tuple(slots[p] for p in range(low, high + 1))
+    ordered = tuple([slots[p] for p in range(low, high + 1)])
     wild = reading.wild_at - low if reading.wild is not None else -1
     return Layout(SEQUENCE, ordered, suit=suit, low=low, wild=wild)
 
@@ -342,6 +346,30 @@ def _arrange_sequence(
 # --- public API ------------------------------------------------------------------------------
 
 
+# Reading a meld is a pure function of the layout, the cards and the hints, and the same
+# readings come back again and again (every listing tries the same additions to the same
+# melds), so they are remembered: a layout, or the MeldError message. The bound only limits
+# memory; what is remembered never changes an answer.
+READINGS_KEPT = 1 << 15
+
+
+def _remembered(read: Callable[..., Layout]) -> Callable[..., Layout | str]:
+    @lru_cache(maxsize=READINGS_KEPT)
+    def reading(*key: object) -> Layout | str:
+        try:
+            return read(*key)
+        except MeldError as error:
+            return error.message
+
+    return reading
+
+
+def _layout(found: Layout | str) -> Layout:
+    if isinstance(found, str):
+        raise MeldError(found)
+    return found
+
+
 def arrange_new(
     codes_: Sequence[str], *, wild_rank: str | None = None, ace: str | None = None
 ) -> Layout:
@@ -353,7 +381,10 @@ def arrange_new(
     end high (in a run of 14 the wild then stands for the ace low).
     """
     _check_hints(wild_rank, ace)
-    cards = _codes(codes_)
+    return _layout(_new_reading(tuple(_codes(codes_)), wild_rank, ace))
+
+
+def _read_new(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
     if len(cards) < 3:
         raise MeldError("a meld needs at least 3 cards")
     plain = [code for code in cards if not INFO[code].wild]
@@ -399,7 +430,34 @@ def arrange_extension(
     placements rule 10 allows (``ace`` places the natural ace when there is one).
     """
     _check_hints(wild_rank, ace)
-    added = _codes(codes_)
+    return _layout(_extension_reading(*_fields(meld), tuple(_codes(codes_)), wild_rank, ace))
+
+
+def extends(meld: Layout, code: str) -> bool:
+    """Whether the card ``code`` (a canonical code) alone can be added to ``meld`` (what
+    :func:`arrange_extension` accepts without hints)."""
+    return not isinstance(_extension_reading(*_fields(meld), (code,), None, None), str)
+
+
+def _fields(meld: Layout) -> tuple[str, tuple[str, ...], str | None, str | None, int, int]:
+    """A layout as plain values (what the readings are remembered by: cheaper to hash and
+    compare than the layout itself)."""
+    return meld.kind, meld.cards, meld.suit, meld.rank, meld.low, meld.wild
+
+
+def _read_extension(
+    kind: str,
+    cards: tuple[str, ...],
+    suit: str | None,
+    rank: str | None,
+    low: int,
+    wild: int,
+    added_: tuple[str, ...],
+    wild_rank: str | None,
+    ace: str | None,
+) -> Layout:
+    meld = Layout(kind, cards, suit, rank, low, wild)
+    added = list(added_)
     if not added:
         raise MeldError("add at least one card to the meld")
     if meld.kind == SET:
@@ -423,3 +481,7 @@ def arrange_extension(
     return _arrange_sequence(
         meld.suit, added, fixed, wild_rank=wild_rank, ace=ace, table_wild=table_wild
     )
+
+
+_new_reading = _remembered(_read_new)
+_extension_reading = _remembered(_read_extension)

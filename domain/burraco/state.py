@@ -133,7 +133,7 @@ def seating(table: Table) -> Seating:
     """The kernel's facts: seats, names, status, the hand in play."""
     return Seating(
         seats=table.players,
-        names=tuple(s.name if s else None for s in table.seats),
+        names=tuple([s.name if s else None for s in table.seats]),
         status=table.status,
         hand=table.round.number if table.round else 0,
     )

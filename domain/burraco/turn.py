@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.burraco.candidates import extensions, pile_melds
-from domain.burraco.commands import AddToMeld, Meld
+from domain.burraco.commands import AddToMeld, Draw, Meld, TakePile
 from domain.burraco.events import (
     CardDrawn,
     Melded,
@@ -28,6 +28,7 @@ from domain.cards import CardError, card
 from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
 
 Decision = tuple[list[Any], Table]  # the events of a command and the table after them
+TWO_LEFT = 2  # rules 16 and 19 bite on a hand left with fewer cards than this
 
 
 def apply(table: Table, events: Sequence[Any]) -> Table:
@@ -110,6 +111,12 @@ def discard_fault(table: Table, r: Round, seat: int, code: str, *, pile_rule: bo
     return ""
 
 
+def discards_restricted(r: Round, seat: int) -> bool:
+    """Whether :func:`discard_fault` could refuse any card of ``seat``'s hand now: rule 13 and
+    option ``take_pile`` speak only after a pile take this turn, rule 18 only of a last card."""
+    return bool(r.took_pile) or len(r.hands[seat]) == 1
+
+
 def must_still_meld_from_pile(table: Table, r: Round, seat: int) -> bool:
     """Option ``take_pile=must_meld``: a pile taken this turn must have a card melded — as long
     as one still can be (so a turn can always end)."""
@@ -153,8 +160,9 @@ def set_fault(table: Table, r: Round, team: int, layout: Layout) -> str:
 # --- the commands ----------------------------------------------------------------------------
 
 
-def draw(table: Table, r: Round, seat: int) -> Decision:
+def draw(table: Table, r: Round, command: Draw) -> Decision:
     """Rule 12a: draw the top card of the stock."""
+    seat = command.seat
     if r.phase != DRAW:
         raise IllegalCommand("you have already drawn or taken the pile this turn")
     drawn = CardDrawn(
@@ -163,9 +171,10 @@ def draw(table: Table, r: Round, seat: int) -> Decision:
     return [drawn], evolve(table, drawn)
 
 
-def take_pile(table: Table, r: Round, seat: int) -> Decision:
+def take_pile(table: Table, r: Round, command: TakePile) -> Decision:
     """Rule 12a: take the whole discard pile (option ``take_pile=must_meld``: only when a card
     of the pile can be melded this turn)."""
+    seat = command.seat
     if r.phase != DRAW:
         raise IllegalCommand("you have already drawn or taken the pile this turn")
     if not r.pile:
@@ -186,15 +195,18 @@ def require_play_phase(r: Round, action: str) -> None:
 
 def meld(table: Table, r: Round, command: Meld) -> Decision:
     """Rules 7–11: lay a new meld from hand."""
+    return after_meld(table, command.seat, melded(table, r, command))
+
+
+def melded(table: Table, r: Round, command: Meld) -> Melded:
+    """The event of a new meld, once rules 7–11 allow it (rules 16 and 19 are
+    :func:`after_meld`'s)."""
     require_play_phase(r, "meld")
     cards = canonical(command.cards)
     require_held(r.hands[command.seat], cards)
-    layout = arrange_new(cards, wild_rank=command.wild_rank, ace=command.ace)
     team = team_of(command.seat)
-    fault = set_fault(table, r, team, layout)
-    if fault:
-        raise MeldError(fault)
-    event = Melded(
+    layout = new_layout(table, r, team, cards, wild_rank=command.wild_rank, ace=command.ace)
+    return Melded(
         hand=r.number,
         seat=command.seat,
         team=team,
@@ -206,11 +218,34 @@ def meld(table: Table, r: Round, command: Meld) -> Decision:
         low=layout.low,
         wild=layout.wild,
     )
-    return after_meld(table, command.seat, event)
+
+
+def new_layout(
+    table: Table,
+    r: Round,
+    team: int,
+    cards: Sequence[str],
+    *,
+    wild_rank: str | None = None,
+    ace: str | None = None,
+) -> Layout:
+    """How ``team`` would lay these cards as a new meld (rules 7–10, rule 8's one set per rank
+    and option ``set_ranks``); a :class:`MeldError` says why it may not."""
+    layout = arrange_new(cards, wild_rank=wild_rank, ace=ace)
+    fault = set_fault(table, r, team, layout)
+    if fault:
+        raise MeldError(fault)
+    return layout
 
 
 def add_to_meld(table: Table, r: Round, command: AddToMeld) -> Decision:
     """Rules 7 and 10: add cards to one of the team's melds."""
+    return after_meld(table, command.seat, extended(table, r, command))
+
+
+def extended(table: Table, r: Round, command: AddToMeld) -> MeldExtended:
+    """The event of an addition to a meld, once rules 7 and 10 allow it (rules 16 and 19 are
+    :func:`after_meld`'s)."""
     require_play_phase(r, "add to a meld")
     cards = canonical(command.cards)
     require_held(r.hands[command.seat], cards)
@@ -221,7 +256,7 @@ def add_to_meld(table: Table, r: Round, command: AddToMeld) -> Decision:
     if target.team != team:
         raise IllegalCommand("nobody adds to the opponents' melds (rule 7)")
     layout = arrange_extension(target.layout, cards, wild_rank=command.wild_rank, ace=command.ace)
-    event = MeldExtended(
+    return MeldExtended(
         hand=r.number,
         seat=command.seat,
         team=team,
@@ -231,7 +266,6 @@ def add_to_meld(table: Table, r: Round, command: AddToMeld) -> Decision:
         low=layout.low,
         wild=layout.wild,
     )
-    return after_meld(table, command.seat, event)
 
 
 def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decision:
@@ -240,6 +274,9 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decisio
     ``take_pile=must_meld`` a meld that would leave no card of the pile meldable, before one
     has been melded, is rejected too: the turn could end without the meld the take required."""
     after = evolve(table, event)
+    laid = event.cards if isinstance(event, Melded) else event.added
+    if not refusable(table, seat, len(laid)):
+        return [event], after
     r = after.round
     assert r is not None
     # Only while a pile meld is still owed. It was possible when the pile was taken, and every
@@ -273,6 +310,42 @@ def after_meld(table: Table, seat: int, event: Melded | MeldExtended) -> Decisio
     if len(hand) == 1 and any(extensions(hand, [(m.id, m.layout) for m in r.team_melds(team)])):
         return [event], after  # rule 13's card, alone: it may still be melded out (rule 16)
     raise IllegalCommand(f"after this meld you could not discard: {fault}")
+
+
+def refusable(table: Table, seat: int, laid: int) -> bool:
+    """Whether :func:`after_meld` could refuse a meld of ``laid`` cards from ``seat``'s hand
+    (see :func:`unrefusable`)."""
+    return laid > unrefusable(table, seat)
+
+
+def unrefusable(table: Table, seat: int) -> int:
+    """The most cards a meld from ``seat``'s hand may lay with nothing in :func:`after_meld`
+    able to refuse it: rules 16 and 19 bite only on a hand left with fewer than two cards (of
+    two cards or more one can always be discarded: rule 13 bars only a lone copy of the single
+    card taken), and option ``take_pile=must_meld`` only while a pile meld is owed (then
+    every meld is checked: -1). Within it a meld stands as rules 7–11 allow it."""
+    r = table.round
+    assert r is not None
+    if table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile:
+        return -1
+    return len(r.hands[seat]) - TWO_LEFT
+
+
+def meld_allowed(table: Table, command: Meld | AddToMeld) -> bool:
+    """Whether ``decide`` accepts this meld or addition by the seat to act — the same checks,
+    without building the table after it when :func:`refusable` says nothing there can refuse
+    it (what ``legal_commands`` asks of every meld it lists)."""
+    try:
+        r = playing_round(table, command.seat)
+        if isinstance(command, Meld):
+            event: Melded | MeldExtended = melded(table, r, command)
+        else:
+            event = extended(table, r, command)
+        if refusable(table, command.seat, len(command.cards)):
+            after_meld(table, command.seat, event)
+    except DomainError:
+        return False
+    return True
 
 
 def take_pozzetto(r: Round, seat: int, *, direct: bool) -> PozzettoTaken:
