@@ -160,7 +160,10 @@ async def events(
                 continue
             if delivery is None:  # the server is stopping
                 return
-            message, at, ended = await follow(services, table_id, facts, viewer, at, delivery)
+            found = delivery.steps.get((viewer, at))  # worked out by a stream standing here
+            if found is None:
+                found = await follow(services, table_id, facts, viewer, at, delivery)
+            message, at, ended = found
             over = over or ended
 
 
@@ -172,20 +175,16 @@ async def follow(
     at: Sent,
     delivery: Delivery,
 ) -> tuple[bytes, Sent, bool]:
-    """:func:`step` over a delivery's events, worked out once per (viewer, place) and shared
-    by every stream of the process standing there; a stream that joined between two reads
-    reads the gap itself."""
-    key = (viewer, at)
-    found: tuple[bytes, Sent, bool] | None = delivery.steps.get(key)
-    if found is not None:
-        return found
+    """:func:`step` over a delivery's events, and whether they end the table; kept in the
+    delivery for every stream of the process standing at the same place (viewer and
+    :class:`Sent`). A stream that joined between two reads reads the gap itself (not shared)."""
     new = [r for r in delivery.records if r.version > at.fetched]
     if new and new[0].version > at.fetched + 1:  # joined between two reads: fill the gap
         new = await blocking(services.store.events, table_id, at.fetched + 1)
         message, moved = step(facts, viewer, at, new, delivery.rendered)
         return message, moved, _ends(new)
     message, moved = step(facts, viewer, at, new, delivery.rendered)
-    found = delivery.steps[key] = (message, moved, _ends(new))
+    found = delivery.steps[viewer, at] = (message, moved, _ends(new))
     return found
 
 
