@@ -85,13 +85,14 @@ class Progress:
         self.at: dict[int, int] = {0: streams}  # last event id -> streams there
         self.low = 0
         self.opened = 0
+        self.started = time.perf_counter()  # when the streams started to connect
         self._report = report
         self._streams = streams
 
     def open(self) -> None:
         self.opened += 1
         if self.opened == self._streams:
-            self._report(("opened",))
+            self._report(("opened", time.perf_counter() - self.started))
 
     def moved(self, before: int, after: int) -> None:
         self.at[before] -= 1
@@ -186,7 +187,7 @@ class Spectators:
             self.pipes.append(mine)
             self.workers.append(worker)
         self.reached = [0] * len(self.pipes)
-        self.opened = [False] * len(self.pipes)
+        self.opened: list[float | None] = [None] * len(self.pipes)  # seconds to open
         self.seen: list[dict[int, float]] = []
         self.reports = 0
 
@@ -203,7 +204,7 @@ class Spectators:
 
     def _take(self, index: int, message: tuple[Any, ...]) -> None:
         if message[0] == "opened":
-            self.opened[index] = True
+            self.opened[index] = message[1]
         elif message[0] == "reached":
             self.reached[index] = message[1]
         elif message[0] == "seen":
@@ -212,9 +213,14 @@ class Spectators:
         else:
             raise SystemExit(f"a spectator process failed:\n{message[1]}")
 
-    async def until_opened(self, timeout: float) -> None:
-        if not await asyncio.to_thread(self._pump, lambda: all(self.opened), timeout):
+    def _all_opened(self) -> bool:
+        return all(seconds is not None for seconds in self.opened)
+
+    async def until_opened(self, timeout: float) -> float:
+        """Seconds the slowest client process took to open its streams."""
+        if not await asyncio.to_thread(self._pump, self._all_opened, timeout):
             raise SystemExit("the spectators' streams did not open in time")
+        return max(o for o in self.opened if o is not None)
 
     async def until_reached(self, version: int, timeout: float) -> bool:
         """Whether every stream got ``version`` within ``timeout`` seconds."""
@@ -299,11 +305,9 @@ async def run(
         for name in ("Ann", "Bob"):
             seat = (await http.post(f"/tables/{table_id}/seats", json={"name": name})).json()
             tokens[seat["seat"]] = seat["token"]
-    opening = time.monotonic()
     spectators = Spectators(port, table_id, streams, processes)
     try:
-        await spectators.until_opened(120)
-        opened_in = time.monotonic() - opening
+        opened_in = await spectators.until_opened(120)
         clients = [worker.pid for worker in spectators.workers]
         client_cpu = sum(cpu_seconds(p) for p in clients)
         server_cpu = cpu_seconds(pid)
