@@ -50,6 +50,7 @@ READ_LIMIT = 1000  # notifications read from the store at once
 # the fallback poll remain).
 SETTLE = 0.001
 LOOKS = 6
+EARLY = 0.001  # timers may fire this early (uvloop counts in milliseconds): close enough
 
 
 @dataclass
@@ -109,7 +110,7 @@ class Inbox:
         if waiter is None or waiter.done():
             return  # not waiting: the next wait arms the timer again
         due = self._since + self._quiet
-        if self._loop.time() >= due:
+        if self._loop.time() >= due - EARLY:
             waiter.set_result(None)
         else:
             self._timer = self._loop.call_at(due, self._due)
