@@ -5,9 +5,12 @@ version, ``data:`` the JSON). Reconnecting with ``Last-Event-ID`` resumes after 
 ``?from=`` starts at a version (1 = the whole history); otherwise the stream starts live.
 The stream follows the event store, not this process's memory, so it works behind several
 API processes: the process's one :class:`~api.feed.PositionFeed` reads each table's new events
-once when the projection's position moves (or, with no projector running, when the store's
-head does) and hands them to every stream of that table — no stream polls, and a thousand
-spectators of one table cost one store read and one redaction per event. Spectators are held
+once when the store moves (on SQLite as soon as it is written, otherwise when the projection's
+position moves, and once a second in any case) and hands them to every stream of that table —
+no stream polls. The streams that stand at the same place (:class:`Sent`) share each
+delivery's message (:func:`step`, worked out by the first of them), so a thousand spectators
+of one table cost one store read, one redaction, one encoding and one join per delivery, then
+a write each. Spectators are held
 ``spectator_delay`` events behind. The stream ends once the table has ended (after
 ``TableEnded``, or for spectators after the last event they may see), or when the server stops.
 """
