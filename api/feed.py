@@ -8,14 +8,18 @@ thread or a Redis connection each:
 * **position waits** (``?after=``): :meth:`PositionFeed.wait_for` sleeps on an asyncio event
   that every announcement sets, so a hundred waiting readers cost nothing while they wait;
 * **live streams** (:mod:`api.live`): while any stream follows a table, the feed reads the
-  store's notification log once per move — from the last position it read up to the announced
-  one — and hands each table's new events to the inboxes of that table's streams. One store
-  read per move serves every stream of the process, however many follow one table.
+  store's notification log once per move — from the last position it read on — and hands
+  each table's new events to the inboxes of that table's streams, as one shared
+  :class:`Delivery`. One store read per move serves every stream of the process, however many
+  follow one table.
 
-The store, not Redis, is the stream's source: when no announcement comes (no projector is
-running), the feed looks at the store's head every ``FALLBACK_POLL`` seconds while streams
-follow, so streams still move, only later. A stream that finds a gap before an inbox's first
-event (it joined between two reads) reads the gap itself from the store.
+The store, not Redis, is the stream's source, and the feed reads it as soon as it learns of a
+write: on SQLite from the kernel, the moment any process writes the store's log
+(:mod:`api.storewatch`), without waiting for the projector's next poll; otherwise (and as a
+second chance) at the projection's announcement. When neither comes, the feed looks at the
+store every ``FALLBACK_POLL`` seconds while streams follow, so streams still move, only later.
+A stream that finds a gap before an inbox's first event (it joined between two reads) reads
+the gap itself from the store.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +36,7 @@ from uuid import UUID
 import redis.asyncio as aioredis
 
 from api.services import Services, blocking
+from api.storewatch import store_watch
 from infra.records import RecordedEvent
 from projections.tracking import parse_position
 
@@ -38,15 +44,81 @@ log = logging.getLogger("cardroom.api")
 FALLBACK_POLL = 1.0  # seconds between looks at the store's head while streams follow tables
 RECONNECT = 1.0  # seconds before subscribing again after the connection to Redis failed
 READ_LIMIT = 1000  # notifications read from the store at once
+# After the store's log is written, the write commits a moment later (SQLite syncs the log,
+# then publishes the commit): the first look waits this long, and a look that finds nothing
+# yet looks again twice as late, up to LOOKS times (then the projection's announcement and
+# the fallback poll remain).
+SETTLE = 0.001
+LOOKS = 6
+EARLY = 0.001  # timers may fire this early (uvloop counts in milliseconds): close enough
 
 
 @dataclass
 class Delivery:
-    """New events of one table, shared by all its streams (with a cache of their renderings
-    per viewer, so a thousand spectators redact and encode each event once)."""
+    """New events of one table, shared by all its streams, with what the streams worked out
+    from them: ``rendered``, each event as each kind of viewer sees it, and ``steps``, each
+    stream position's next message (:func:`api.live.step`) — a thousand spectators who stand
+    at the same place redact, encode and join the delivery's events once."""
 
     records: list[RecordedEvent]
     rendered: dict[Any, Any] = field(default_factory=dict)
+    steps: dict[Any, Any] = field(default_factory=dict)
+
+
+class Inbox:
+    """One stream's deliveries, in order (``None``: the server stops).
+
+    :meth:`get` raises ``TimeoutError`` when ``quiet`` seconds pass without a delivery (the
+    stream then sends a keep-alive). One timer per inbox, re-armed only when it fires early,
+    rather than a timeout per wait: the wait is on every stream's path at every delivery."""
+
+    __slots__ = ("_items", "_loop", "_quiet", "_since", "_timer", "_waiter")
+
+    def __init__(self, quiet: float) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._items: deque[Delivery | None] = deque()
+        self._quiet = quiet
+        self._since = 0.0  # when the current wait began
+        self._waiter: asyncio.Future[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+
+    def put(self, item: Delivery | None) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> Delivery | None:
+        """The next delivery; ``TimeoutError`` after ``quiet`` seconds of waiting for one."""
+        if not self._items:
+            loop = self._loop
+            self._since = loop.time()
+            if self._timer is None:
+                self._timer = loop.call_at(self._since + self._quiet, self._due)
+            waiter = self._waiter = loop.create_future()
+            try:
+                await waiter
+            finally:
+                self._waiter = None
+            if not self._items:
+                raise TimeoutError
+        return self._items.popleft()
+
+    def _due(self) -> None:
+        self._timer = None
+        waiter = self._waiter
+        if waiter is None or waiter.done():
+            return  # not waiting: the next wait arms the timer again
+        due = self._since + self._quiet
+        if self._loop.time() >= due - EARLY:
+            waiter.set_result(None)
+        else:
+            self._timer = self._loop.call_at(due, self._due)
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
 
 class PositionFeed:
@@ -56,10 +128,16 @@ class PositionFeed:
         self._services = services
         self.position = 0  # the projection's last announced position
         self._moved = asyncio.Event()  # set (and replaced) at every announcement
-        self._inboxes: dict[UUID, set[asyncio.Queue[Delivery | None]]] = {}
+        self._inboxes: dict[UUID, set[Inbox]] = {}
         self._read_to = 0  # the store's notifications read for the streams, up to here
-        self._task: asyncio.Task[None] | None = None
+        self._wanted = asyncio.Event()  # set: the store may hold events the streams lack
+        self._tasks: list[asyncio.Task[None]] = []
         self._client: aioredis.Redis | None = None
+        self._watch = store_watch(services.settings.event_store, self._written)
+        self._look: asyncio.TimerHandle | None = None  # the next look after a store write
+        self._hinted = False  # the coming read is such a look
+        self._empty_looks = 0  # looks since the write that found nothing
+        self._found = False  # a look since the write found events
 
     async def start(self) -> None:
         """Subscribe and start listening (returns once subscribed)."""
@@ -67,7 +145,10 @@ class PositionFeed:
         self._client = self._services.redis.async_subscriber()
         self._read_to = await blocking(self._services.store.max_position)
         ready = asyncio.Event()
-        self._task = asyncio.create_task(self._listen(ready), name="cardroom-position-feed")
+        self._tasks = [
+            asyncio.create_task(self._listen(ready), name="cardroom-position-feed"),
+            asyncio.create_task(self._deliveries(), name="cardroom-stream-deliveries"),
+        ]
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(ready.wait(), 5.0)
 
@@ -75,11 +156,15 @@ class PositionFeed:
         """Stop listening and end every live stream of the process (graceful stop)."""
         for inboxes in self._inboxes.values():
             for inbox in inboxes:
-                inbox.put_nowait(None)
-        if self._task is not None:
-            self._task.cancel()
+                inbox.put(None)
+        if self._watch is not None:
+            self._watch.off()
+        if self._look is not None:
+            self._look.cancel()
+        for task in self._tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
         if self._client is not None:
             await self._client.aclose()
 
@@ -99,18 +184,25 @@ class PositionFeed:
 
     # -- live streams ---------------------------------------------------------------------------
     @contextlib.contextmanager
-    def follow(self, table_id: UUID) -> Iterator[asyncio.Queue[Delivery | None]]:
-        """An inbox of ``table_id``'s new events for one stream (``None``: the server stops)."""
-        inbox: asyncio.Queue[Delivery | None] = asyncio.Queue()
+    def follow(self, table_id: UUID, quiet: float) -> Iterator[Inbox]:
+        """An inbox of ``table_id``'s new events for one stream (``None``: the server stops;
+        ``TimeoutError`` after ``quiet`` seconds without events). The store is watched while
+        any stream of the process follows a table."""
+        inbox = Inbox(quiet)
+        if not self._inboxes and self._watch is not None:
+            self._watch.on()
         self._inboxes.setdefault(table_id, set()).add(inbox)
         try:
             yield inbox
         finally:
+            inbox.close()
             inboxes = self._inboxes.get(table_id)
             if inboxes is not None:
                 inboxes.discard(inbox)
                 if not inboxes:
                     del self._inboxes[table_id]
+            if not self._inboxes and self._watch is not None:
+                self._watch.off()
 
     async def _listen(self, ready: asyncio.Event) -> None:
         assert self._client is not None
@@ -140,26 +232,67 @@ class PositionFeed:
                     # One shard announced its own position: the read side is at the lowest.
                     announced = await blocking(self._services.read_models.position)
                 self._announce(announced)
-                await self._deliver(announced)
+                if not self._inboxes:  # nobody follows: nothing to read up to here
+                    self._read_to = max(self._read_to, announced)
+                elif announced > self._read_to:
+                    self._wanted.set()
             elif self._inboxes:  # quiet: streams still follow the store itself
-                await self._deliver(await blocking(self._services.store.max_position))
+                self._wanted.set()
 
     def _announce(self, position: int) -> None:
         self.position = position
         moved, self._moved = self._moved, asyncio.Event()
         moved.set()
 
-    async def _deliver(self, head: int) -> None:
-        """Read the notifications up to ``head`` once, and give each followed table's to its
-        streams' inboxes."""
-        if not self._inboxes:
-            self._read_to = max(self._read_to, head)  # nobody follows: nothing to read
-            return
+    # -- reading the store for the streams ---------------------------------------------------
+    def _written(self) -> None:
+        """The store's log was written (:mod:`api.storewatch`): look shortly."""
+        self._empty_looks, self._found = 0, False
+        if self._look is None:
+            self._look = asyncio.get_running_loop().call_later(SETTLE, self._look_now)
+
+    def _look_now(self) -> None:
+        self._look = None
+        self._hinted = True
+        self._wanted.set()
+
+    async def _deliveries(self) -> None:
+        """Read the store whenever it may hold new events, one read at a time (wake-ups that
+        come during a read make one more read after it). After a write, look until a look
+        finds nothing once something was found (a write may commit just after another's
+        look), or until ``LOOKS`` looks found nothing."""
+        while True:
+            await self._wanted.wait()
+            self._wanted.clear()
+            hinted, self._hinted = self._hinted, False
+            try:
+                found = await self._deliver()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the store is away: the fallback poll tries again
+                log.warning("reading the store for live streams failed", exc_info=True)
+                continue
+            if not hinted or self._look is not None:
+                continue
+            if found:
+                self._found, self._empty_looks = True, 0
+            elif self._found or self._empty_looks >= LOOKS:
+                continue
+            else:
+                self._empty_looks += 1
+            delay = SETTLE * 2**self._empty_looks
+            self._look = asyncio.get_running_loop().call_later(delay, self._look_now)
+
+    async def _deliver(self) -> bool:
+        """Read the notifications after the last read once, and give each followed table's to
+        its streams' inboxes; whether there were any."""
         store = self._services.store
-        while self._read_to < head:
+        found = False
+        while self._inboxes:
             batch = await blocking(store.notifications, self._read_to + 1, READ_LIMIT)
             if not batch:
-                return
+                return found
+            found = True
             self._read_to = batch[-1].position
             by_table: dict[UUID, list[RecordedEvent]] = {}
             for note in batch:
@@ -169,4 +302,7 @@ class PositionFeed:
             for table_id, records in by_table.items():
                 delivery = Delivery(records)
                 for inbox in self._inboxes.get(table_id, ()):
-                    inbox.put_nowait(delivery)
+                    inbox.put(delivery)
+            if len(batch) < READ_LIMIT:
+                return found
+        return found

@@ -4,20 +4,19 @@
 The feed is :class:`infra.feed.EventFeed` (the query service's spectator redaction); this module
 reads its query (every parameter checked, unknown ones refused as the one ``malformed-request``
 problem naming the parameter), renders NDJSON with a ``Link: rel="next"`` header, and follows
-the log for ``follow=true``, woken by the projection's position like the live stream
-(:mod:`api.live`) and polling the store in any case.
+the log for ``follow=true``: woken by the projection's announcements through the process's one
+position feed (:mod:`api.feed`; no follower polls), and reading the store every
+``FALLBACK_POLL`` seconds in any case.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 from uuid import UUID
 
-import anyio
 import msgspec
 from litestar import Response
 from litestar.response import Stream
@@ -29,7 +28,6 @@ from infra.feed import DEFAULT_LIMIT, MAX_LIMIT, EventFeed, FeedFilter, FeedPage
 
 NDJSON = "application/x-ndjson"
 FEED_PARAMETERS = ("after", "limit", "follow", "game", "type", "tableId")
-POLL = 0.1  # seconds between checks of the projection position while following
 FALLBACK_POLL = 1.0  # seconds between store reads when the position does not move
 
 _encode = msgspec.json.Encoder().encode
@@ -116,19 +114,17 @@ async def follow(services: Services, query: FeedQuery) -> AsyncIterator[bytes]:
     """The feed from ``after`` on, then every new event as it is stored (until the client
     goes away)."""
     after = query.after
-    seen_position, last_read = -1, 0.0
+    feed = services.feed
     while True:
-        position = await blocking(services.read_models.position)
-        if position != seen_position or time.monotonic() - last_read >= FALLBACK_POLL:
-            seen_position, last_read = position, time.monotonic()
-            while True:
-                page = await blocking(_page, services, after, query)
-                after = page.last
-                if page.events:
-                    yield ndjson(page.events)
-                if len(page.events) < query.limit or page.held:
-                    break
-        await anyio.sleep(POLL)
+        seen = feed.position  # a move announced while the store is read: read again
+        while True:
+            page = await blocking(_page, services, after, query)
+            after = page.last
+            if page.events:
+                yield ndjson(page.events)
+            if len(page.events) < query.limit or page.held:
+                break
+        await feed.wait_for(seen + 1, FALLBACK_POLL)
 
 
 async def answer(services: Services, query: FeedQuery) -> Response[Any]:

@@ -5,16 +5,18 @@ version, ``data:`` the JSON). Reconnecting with ``Last-Event-ID`` resumes after 
 ``?from=`` starts at a version (1 = the whole history); otherwise the stream starts live.
 The stream follows the event store, not this process's memory, so it works behind several
 API processes: the process's one :class:`~api.feed.PositionFeed` reads each table's new events
-once when the projection's position moves (or, with no projector running, when the store's
-head does) and hands them to every stream of that table — no stream polls, and a thousand
-spectators of one table cost one store read and one redaction per event. Spectators are held
+once when the store moves (on SQLite as soon as it is written, otherwise when the projection's
+position moves, and once a second in any case) and hands them to every stream of that table —
+no stream polls. The streams that stand at the same place (:class:`Sent`) share each
+delivery's message (:func:`step`, worked out by the first of them), so a thousand spectators
+of one table cost one store read, one redaction, one encoding and one join per delivery, then
+a write each. Spectators are held
 ``spectator_delay`` events behind. The stream ends once the table has ended (after
 ``TableEnded``, or for spectators after the last event they may see), or when the server stops.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 from uuid import UUID
@@ -23,6 +25,7 @@ import msgspec
 from litestar.response import Stream
 
 from api.auth import viewer_of
+from api.feed import Delivery
 from api.problems import MALFORMED, ApiProblem
 from api.services import Services, blocking
 from domain.game import Viewer
@@ -80,58 +83,119 @@ def comment(text: str, retry: int | None = None) -> bytes:
     return f": {text}{SEP}{tail}{SEP}".encode()
 
 
+class Sent:
+    """Where one stream stands: the last version it read, the events it read but may not show
+    yet (``spectator_delay``) and the hands it has seen settle. Streams of a table that opened
+    together stand at equal places and, at every delivery, move to the same next one: the
+    first of them works out the step, the others reuse it (:func:`follow`)."""
+
+    __slots__ = ("_hash", "_key", "fetched", "pending", "settled")
+
+    def __init__(
+        self, fetched: int, pending: tuple[RecordedEvent, ...], settled: frozenset[int]
+    ) -> None:
+        self.fetched = fetched
+        self.pending = pending
+        self.settled = settled
+        self._key = (fetched, tuple(r.version for r in pending), settled)
+        self._hash = hash(self._key)
+
+    def __eq__(self, other: object) -> bool:
+        return other is self or (isinstance(other, Sent) and other._key == self._key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def step(
+    facts: TableFacts,
+    viewer: Viewer,
+    at: Sent,
+    new: list[RecordedEvent],
+    rendered: dict[Any, bytes],
+) -> tuple[bytes, Sent]:
+    """The message a stream standing at ``at`` sends after reading ``new`` (the events after
+    ``at.fetched``; empty: nothing to send) and where it stands then. Hands settled by now (as
+    far as this caller may see) show their cards, as in the timeline: a client catching up on
+    old hands gets them revealed."""
+    pending = at.pending + tuple(new) if new else at.pending
+    fetched = new[-1].version if new else at.fetched
+    visible = facts.visible_version(viewer, fetched)
+    ready = 0
+    while ready < len(pending) and pending[ready].version <= visible:
+        ready += 1
+    if not ready:
+        return b"", at if not new else Sent(fetched, pending, at.settled)
+    shown = pending[:ready]
+    settled = at.settled
+    found = facts.settled_hands(shown)
+    if not found <= settled:
+        settled = settled | found
+    message = b"".join(_message(facts, r, viewer, settled, rendered) for r in shown)
+    return message, Sent(fetched, pending[ready:], settled)
+
+
+def _ends(records: list[RecordedEvent]) -> bool:
+    return any(isinstance(r.event, TableEnded) for r in records)
+
+
 async def events(
     services: Services, table_id: UUID, viewer: Viewer, facts: TableFacts, after: int
 ) -> AsyncIterator[bytes]:
     """The stream's messages: the events after version ``after`` as ``viewer`` may see them,
     as they are stored; the events of one delivery go out as one write."""
-    feed = services.feed
-    with feed.follow(table_id) as inbox:  # joined before reading: nothing falls between
+    with services.feed.follow(table_id, KEEPALIVE) as inbox:  # joined before reading
         over = await blocking(services.queries.has_ended, table_id)  # nothing follows TableEnded
         yield comment(f"table {table_id} after version {after}", RETRY_MS)
-        fetched = after  # last version read
-        pending: list[RecordedEvent] = []  # read, not yet visible to this caller (delay)
-        settled: set[int] = set()
-        rendered: dict[Any, bytes] = {}
-        new = await blocking(services.store.events, table_id, fetched + 1)
+        new = await blocking(services.store.events, table_id, after + 1)
+        message, at = step(facts, viewer, Sent(after, (), frozenset()), new, {})
+        over = over or _ends(new)
         while True:
-            if new:
-                pending.extend(new)
-                fetched = new[-1].version
-                over = over or any(isinstance(r.event, TableEnded) for r in new)
-            visible = facts.visible_version(viewer, fetched)
-            # Hands settled by now (as far as this caller may see) show their cards, as in the
-            # timeline: a client catching up on old hands gets them revealed.
-            settled |= facts.settled_hands(r for r in pending if r.version <= visible)
-            ready = 0
-            while ready < len(pending) and pending[ready].version <= visible:
-                ready += 1
-            if ready:
-                shown = pending[:ready]
-                del pending[:ready]
-                yield b"".join(_message(facts, r, viewer, settled, rendered) for r in shown)
+            if message:
+                yield message
             if over:  # the table has ended: what is still held back stays held back
                 return
             try:
-                async with asyncio.timeout(KEEPALIVE):  # no task per wait, unlike wait_for
-                    delivery = await inbox.get()
+                delivery = await inbox.get()
             except TimeoutError:
                 yield comment("keep-alive")
-                new = []
+                message = b""
                 continue
             if delivery is None:  # the server is stopping
                 return
-            rendered = delivery.rendered
-            new = [r for r in delivery.records if r.version > fetched]
-            if new and new[0].version > fetched + 1:  # joined between two reads: fill the gap
-                new = await blocking(services.store.events, table_id, fetched + 1)
+            found = delivery.steps.get((viewer, at))  # worked out by a stream standing here
+            if found is None:
+                found = await follow(services, table_id, facts, viewer, at, delivery)
+            message, at, ended = found
+            over = over or ended
+
+
+async def follow(
+    services: Services,
+    table_id: UUID,
+    facts: TableFacts,
+    viewer: Viewer,
+    at: Sent,
+    delivery: Delivery,
+) -> tuple[bytes, Sent, bool]:
+    """:func:`step` over a delivery's events, and whether they end the table; kept in the
+    delivery for every stream of the process standing at the same place (viewer and
+    :class:`Sent`). A stream that joined between two reads reads the gap itself (not shared)."""
+    new = [r for r in delivery.records if r.version > at.fetched]
+    if new and new[0].version > at.fetched + 1:  # joined between two reads: fill the gap
+        new = await blocking(services.store.events, table_id, at.fetched + 1)
+        message, moved = step(facts, viewer, at, new, delivery.rendered)
+        return message, moved, _ends(new)
+    message, moved = step(facts, viewer, at, new, delivery.rendered)
+    found = delivery.steps[viewer, at] = (message, moved, _ends(new))
+    return found
 
 
 def _message(
     facts: TableFacts,
     recorded: RecordedEvent,
     viewer: Viewer,
-    settled: set[int],
+    settled: frozenset[int],
     cache: dict[Any, bytes],
 ) -> bytes:
     """One event as an SSE message for ``viewer`` (``id`` its version, ``event`` its type),
@@ -140,7 +204,7 @@ def _message(
     key = (recorded.version, viewer, revealed)
     found = cache.get(key)
     if found is None:
-        shown = facts.redact(recorded, viewer, settled)
+        shown = facts.redact(recorded, viewer, set(settled))
         data = msgspec.json.encode(shown).decode()
         found = cache[key] = (
             f"id: {recorded.version}{SEP}event: {shown['type']}{SEP}data: {data}{SEP}{SEP}"
