@@ -12,8 +12,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from uuid import UUID
-
 import msgspec
 import redis
 
@@ -33,10 +31,26 @@ class Outcome:
 
     # The tables the batch moved, in the order it first moved them, each as of the batch's end.
     tables: list[TableProjection] = field(default_factory=list)
-    # Every notification of the batch in log order, with its table's game.
-    notifications: list[tuple[Game, NotificationLike]] = field(default_factory=list)
-    # Tables opened in this batch -> the position of their ``TableOpened``.
-    opened_at: dict[UUID, int] = field(default_factory=dict)
+    # Each table's notifications of the batch, in log order, tables as in ``tables``.
+    runs: list[tuple[TableProjection, list[NotificationLike]]] = field(default_factory=list)
+    _kinds: dict[tuple[Game, type], list[NotificationLike]] | None = None
+
+    def by_kind(self) -> dict[tuple[Game, type], list[NotificationLike]]:
+        """The batch's notifications grouped by game and event class (each group in log
+        order per table): counters add up a group at a time. Worked out once per batch."""
+        if self._kinds is None:
+            kinds: dict[tuple[Game, type], list[NotificationLike]] = {}
+            for table, notes in self.runs:
+                game = table.game
+                for note in notes:
+                    key = (game, type(note.event))
+                    group = kinds.get(key)
+                    if group is None:
+                        kinds[key] = [note]
+                    else:
+                        group.append(note)
+            self._kinds = kinds
+        return self._kinds
 
 
 class ReadModel(ABC):

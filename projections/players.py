@@ -37,7 +37,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.game import Game
-from projections.analytics import tag_of
+from projections.analytics import tag_of_class
 from projections.model import Outcome, ReadModel
 from projections.tables import ProjectionError
 from projections.tracking import Batch
@@ -156,25 +156,27 @@ def _tally(outcome: Outcome) -> Tally:
         return player
 
     counters: dict[UUID, Any] = {}
-    for game, note in outcome.notifications:
-        try:
-            count = _GAMES.get(game.name)
-            if count is None:
-                _other(game, note.event, games[game.name])
-                continue
-            tag = tag_of(note.event)
-            if tag not in _COUNTED[game.name]:
-                continue  # most events (cards played, draws) count for nobody's statistics
-            seated = names.get(note.table_id, [])
-            player = counters.get(note.table_id)
-            if player is None:
-                player = counters[note.table_id] = seat_counter(game.name, seated)
-            count(tag, note.event, seated, player, games[game.name])
-        except Exception as error:  # name the event an operator must look at
-            raise ProjectionError(
-                f"position {note.position} (table {note.table_id} version {note.version}): "
-                f"cannot count its player statistics: {error!r}"
-            ) from error
+    for (game, kind), notes in outcome.by_kind().items():
+        count = _GAMES.get(game.name)
+        tag = tag_of_class(kind)
+        if count is not None and tag not in _COUNTED[game.name]:
+            continue  # most events (cards played, draws) count for nobody's statistics
+        totals = games[game.name]
+        for note in notes:
+            try:
+                if count is None:
+                    _other(game, note.event, totals)
+                    continue
+                seated = names.get(note.table_id, [])
+                player = counters.get(note.table_id)
+                if player is None:
+                    player = counters[note.table_id] = seat_counter(game.name, seated)
+                count(tag, note.event, seated, player, totals)
+            except Exception as error:  # name the event an operator must look at
+                raise ProjectionError(
+                    f"position {note.position} (table {note.table_id} version {note.version}): "
+                    f"cannot count its player statistics: {error!r}"
+                ) from error
     return players, games
 
 

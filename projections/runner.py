@@ -47,7 +47,13 @@ from projections.ledger import Ledger
 from projections.lobby import Lobby
 from projections.model import Outcome, ReadModel
 from projections.players import GameTotals, PlayerStats
-from projections.tables import EventSource, NotificationLike, ProjectionError, TableProjection
+from projections.tables import (
+    EventSource,
+    NotificationLike,
+    ProjectionError,
+    TableProjection,
+    event_error,
+)
 from projections.tracking import Batch, Tracking, parse_position
 from projections.views import PublicView, SeatViews
 from projections.wakeup import wakeup_for
@@ -194,35 +200,33 @@ class Projector:
         return [note for note in notifications if shard_of(note.table_id, shards) == shard]
 
     def _project(self, notifications: Sequence[NotificationLike]) -> tuple[Batch, Outcome]:
-        """The batch of writes for ``notifications``: evolve their tables, then ask each read
-        model for its writes (each table's once, for its state at the end of the batch)."""
+        """The batch of writes for ``notifications``: evolve their tables (each table's events
+        folded in one go), then ask each read model for its writes (each table's once, for its
+        state at the end of the batch)."""
         outcome = Outcome()
-        touched: dict[UUID, TableProjection] = {}
-        previous: TableProjection | None = None
+        runs: dict[UUID, list[NotificationLike]] = {}
+        notes: list[NotificationLike] = []
+        previous: UUID | None = None
         for note in notifications:
-            # Consecutive events of one table are common (a command writes several): skip the
-            # dictionary work (UUID hashing and comparing is slow) when the table repeats.
-            try:
-                if previous is not None and note.table_id == previous.table_id:
-                    table = self._advance(note, previous)
-                else:
-                    table = self._advance(note, self._tables.get(note.table_id))
-            except ProjectionError:
-                raise
-            except Exception as error:  # name the event an operator must look at
-                raise ProjectionError(
-                    f"position {note.position} (table {note.table_id} version {note.version}, "
-                    f"{type(note.event).__name__}): {error!r}"
-                ) from error
-            if table is not previous:
-                touched[note.table_id] = table
-            previous = table
-            if isinstance(note.event, TableOpened):
-                outcome.opened_at[note.table_id] = note.position
-            outcome.notifications.append((table.game, note))
-        outcome.tables = list(touched.values())
-        for table in outcome.tables:
-            self._tables.move_to_end(table.table_id)  # most recently active last (eviction)
+            # A command's events are consecutive: look the table up only when it changes (the
+            # log reader hands out one UUID object per table, so ``is`` mostly decides).
+            table_id = note.table_id
+            if table_id is not previous and table_id != previous:
+                found = runs.get(table_id)
+                if found is None:
+                    found = runs[table_id] = []
+                notes, previous = found, table_id
+            notes.append(note)
+        for table_id, run in runs.items():
+            table = self._tables.get(table_id)
+            index = 0
+            while index < len(run):  # a gap in versions: the table is loaded afresh
+                table = self._advance(run[index], table)
+                index = table.fold(run, index + 1)
+            assert table is not None
+            self._tables.move_to_end(table_id)  # most recently active last (eviction)
+            outcome.tables.append(table)
+            outcome.runs.append((table, run))
         batch = Batch()
         for model in self.models:
             model.write(batch, outcome)
@@ -232,14 +236,19 @@ class Projector:
 
     def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
         """The table after ``note``'s event: evolved in memory, or loaded from the store."""
-        if table is not None and table.version == note.version - 1:
-            table.apply(note.event, note.version, getattr(note, "at", None))
-            return table
-        if note.version == 1 and isinstance(note.event, TableOpened):
-            table = TableProjection.opened(note.table_id, note.event, getattr(note, "at", None))
-            table.last_at = getattr(note, "at", None)
-        else:
-            table = TableProjection.load(self._store, note.table_id, note.version)
+        try:
+            if table is not None and table.version == note.version - 1:
+                table.fold((note,))
+                return table
+            if note.version == 1 and isinstance(note.event, TableOpened):
+                table = TableProjection.opened(note.table_id, note.event, getattr(note, "at", None))
+                table.last_at = getattr(note, "at", None)
+            else:
+                table = TableProjection.load(self._store, note.table_id, note.version)
+        except ProjectionError:
+            raise
+        except Exception as error:  # name the event an operator must look at
+            raise event_error(note, error) from error
         self._tables[note.table_id] = table
         return table
 
