@@ -22,9 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import redis
+
 from domain.game import Game
+from projections.keys import Keys
 from projections.model import Outcome, ReadModel
 from projections.tables import NotificationLike, ProjectionError
+from projections.totals import Totals
 from projections.tracking import Batch
 
 ALL_GAMES = "all"  # the analytics scope summing every game
@@ -172,17 +176,16 @@ def field_of(scope: str, counter: str) -> str:
 class Analytics(ReadModel):
     """The counters, per game and for all games together."""
 
+    def __init__(self, redis: redis.Redis, keys: Keys) -> None:
+        super().__init__(redis, keys)
+        self._totals = Totals(redis)
+
     def key(self) -> str:
         return self.keys.named("analytics")
 
     def write(self, batch: Batch, outcome: Outcome) -> None:
-        """Add the batch's increments, per game and for all games.
-
-        The new totals are computed here and written whole, not with HINCRBY: chip counters
-        outgrow Redis's 64-bit integers (Bourré pots double with every bourré), and Python's
-        integers do not. Reading before the commit is safe because the commit script refuses
-        the batch if another projector moved the position in between.
-        """
+        """Add the batch's increments, per game and for all games, as new totals written
+        whole (:mod:`projections.totals`)."""
         counts: dict[str, Counters] = {}  # game -> counter -> increment
         for (game, kind), notes in outcome.by_kind().items():
             tag, into = tag_of_class(kind), counts.setdefault(game.name, {})
@@ -201,12 +204,11 @@ class Analytics(ReadModel):
                 for scope in (scope_game, ALL_GAMES):
                     field = field_of(scope, counter)
                     increments[field] = increments.get(field, 0) + amount
-        if not increments:
-            return
-        fields = sorted(increments)
-        current = self._redis.hmget(self.key(), fields)
-        for field, value in zip(fields, current, strict=True):
-            batch.hset(self.key(), field, str(int(value or 0) + increments[field]))
+        if increments:
+            self._totals.add(batch, {self.key(): increments})
+
+    def forget(self) -> None:
+        self._totals.forget()
 
     def flush_keys(self) -> Iterable[str]:
         return (self.key(),)

@@ -68,6 +68,10 @@ class ReadModel(ABC):
         """Its keys that do not depend on a table (a rebuild deletes them)."""
         return ()
 
+    def forget(self) -> None:
+        """Drop what it remembers of Redis (the projector resynchronises: its last batch
+        failed or was refused, or a rebuild starts)."""
+
     def flush_patterns(self) -> Iterable[str]:
         """SCAN patterns matching its per-table keys (a rebuild deletes what they match)."""
         return ()

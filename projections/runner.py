@@ -265,6 +265,8 @@ class Projector:
     def _forget(self) -> None:
         self._tables.clear()
         self._position = None
+        for model in self.models:
+            model.forget()
 
     def _evict(self, touched: list[TableProjection]) -> None:
         """Drop ended tables (no event follows ``TableEnded``) and the least recently active
