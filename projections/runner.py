@@ -66,7 +66,7 @@ DEFAULT_TABLE_CACHE = 10_000
 _FENCE_TTL_MS = 600_000
 _UNLINK_CHUNK = 500
 # Rebuild batches are larger: fewer view computations per table and fewer round trips.
-_REBUILD_BATCH = 2_000
+_REBUILD_BATCH = 10_000
 # The first idle poll after a batch (seconds); doubles up to the caller's poll interval.
 _QUICK_POLL = 0.002
 
