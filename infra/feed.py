@@ -125,9 +125,12 @@ def public_event(
         "type": data.get("type"),
         "at": at,
     }
-    for key, value in data.items():
-        if key not in _HEAD:
-            shown[key] = value
+    if "version" in data or "at" in data:
+        for key, value in data.items():
+            if key not in _HEAD:
+                shown[key] = value
+    else:  # the usual event: its ``type`` is already in place, its other fields follow
+        shown.update(data)
     return shown
 
 
@@ -160,14 +163,19 @@ class EventFeed:
         stopping before the first one spectators may not see yet."""
         tables: dict[UUID, _TableNow] = {}
         table: _TableNow | None = None
+        table_id: UUID | None = None
         last_at: datetime | None = None
         at_text = ""
+        step = tuple.__new__  # a FeedStep without its Python-level ``__new__`` (one per event)
         for note in self._notifications(after + 1, budget):
-            # A command's events are consecutive: skip the lookup when the table repeats.
-            if table is None or note.table_id != table.table_id:
-                table = tables.get(note.table_id) or self._now(note.table_id, tables)
+            # A command's events are consecutive: skip the lookup when the table repeats (the
+            # store hands out one UUID object per table, so ``is`` mostly decides).
+            if table is None or (note.table_id is not table_id and note.table_id != table_id):
+                table_id = note.table_id
+                table = tables.get(table_id) or self._now(table_id, tables)
+                facts, hand_of, revealed = table.facts, table.facts.game.hand_of, table.revealed
             if note.version > table.visible:
-                yield FeedStep(note, table.facts, None, held=not table.ended)
+                yield FeedStep(note, facts, None, held=not table.ended)
                 if not table.ended:
                     return
                 continue  # an ended table's last events stay with it (spectator_delay)
@@ -175,10 +183,12 @@ class EventFeed:
             at = note.at
             if last_at is None or at != last_at or at.tzinfo is not last_at.tzinfo:
                 last_at, at_text = at, at.isoformat()
-            revealed = table.reveals(table.facts.game.hand_of(note.event))
-            yield FeedStep(
-                note, table.facts, public_event(note, table.facts, revealed, table.key, at_text)
-            )
+            hand = hand_of(note.event)
+            shows = revealed.get(hand)
+            if shows is None:
+                shows = table.reveals(hand)
+            shown = public_event(note, facts, shows, table.key, at_text)
+            yield step(FeedStep, (note, facts, shown, False))
 
     def _now(self, table_id: UUID, tables: dict[UUID, _TableNow]) -> _TableNow:
         facts = self.queries.facts(table_id)
