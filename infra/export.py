@@ -126,7 +126,7 @@ def export(
     with _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet:
         read = 0
         table: str | None = None
-        for note, facts, shown, _ in EventFeed(store, TableQueries(store)).walk(0):
+        for note, facts, shown, _ in EventFeed(store, TableQueries(store)).walk_log():
             read += 1
             if shown is None or facts.game.name not in wanted:
                 continue
