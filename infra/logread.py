@@ -73,13 +73,13 @@ class LogReader:
 
     def notifications(
         self, start: int, limit: int, keep: Callable[[UUID], bool] | None = None
-    ) -> tuple[list[Notification], int]:
+    ) -> tuple[list[Notification], int, int]:
         """The notifications with positions ``>= start`` (at most ``limit`` rows examined)
-        whose table ``keep`` admits (all without ``keep``), and the last position examined (0
-        when none)."""
+        whose table ``keep`` admits (all without ``keep``), the last position examined (0
+        when none) and how many were examined."""
         rows = self._rows(max(start, 1), limit)
         if not rows:
-            return [], 0
+            return [], 0, 0
         ids, table_id = self._ids, self._table_id
         decoders = self._codec.body_decoders
         cipher, compressor = self._cipher, self._compressor
@@ -103,7 +103,7 @@ class LogReader:
                 else:
                     at, event = body.at, body.event
             append(make((position, uuid, version, at, event)))
-        return found, rows[-1][0]
+        return found, rows[-1][0], len(rows)
 
     def _table_id(self, stored: Any) -> UUID:
         uuid = stored if isinstance(stored, UUID) else UUID(str(stored))

@@ -209,13 +209,13 @@ class TableStore:
 
     def notifications_of(
         self, start: int, limit: int, keep: Callable[[UUID], bool] | None = None
-    ) -> tuple[list[Notification], int]:
+    ) -> tuple[list[Notification], int, int]:
         """Of the next ``limit`` notifications from ``start``: those of the tables ``keep``
-        admits (every one without it; the others are not decoded), and the last position
-        examined (0 when there is none) — :mod:`infra.logread`."""
+        admits (every one without it; the others are not decoded), the last position
+        examined (0 when there is none) and how many were examined — :mod:`infra.logread`."""
         if limit <= 0:
-            return [], 0  # SQLite reads a negative LIMIT as "no limit"
-        found: tuple[list[Notification], int] = self._guarded(
+            return [], 0, 0  # SQLite reads a negative LIMIT as "no limit"
+        found: tuple[list[Notification], int, int] = self._guarded(
             self._log.notifications, start, limit, keep
         )
         return found

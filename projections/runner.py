@@ -105,6 +105,7 @@ class Projector:
         self._tables: OrderedDict[UUID, TableProjection] = OrderedDict()
         self._table_cache = max(1, table_cache)
         self._position: str | None = None  # the stored position this instance last saw
+        self._shards_seen: dict[UUID, bool] = {}  # table -> whether it is this shard's
         self._lock = threading.RLock()
 
     # -- the contract ------------------------------------------------------------------------
@@ -114,12 +115,12 @@ class Projector:
             expected = self._expected_position()
             if expected is None:  # a rebuild is flushing the read models: wait for it
                 return 0
-            notifications = self._store.notifications(int(expected) + 1, limit)
-            if not notifications:
+            notifications, last, examined = self._read(int(expected) + 1, limit)
+            if not examined:
                 return 0
             try:
-                batch, outcome = self._project(self._own(notifications))
-                result = self._tracking.commit(batch, expected, str(notifications[-1].position))
+                batch, outcome = self._project(notifications)
+                result = self._tracking.commit(batch, expected, str(last))
             except BaseException:
                 # Memory may now be ahead of Redis: forget it, the store has everything.
                 self._forget()
@@ -132,7 +133,7 @@ class Projector:
                 return 0
             self._position = result.position
             self._evict(outcome.tables)
-            return len(notifications)
+            return examined
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
         """Project until ``stop`` is set: batches back to back, then poll (or LISTEN on
@@ -192,12 +193,33 @@ class Projector:
         return parse_position(self._tracking.stored_position()) or 0
 
     # -- projecting a batch ------------------------------------------------------------------
-    def _own(self, notifications: Sequence[NotificationLike]) -> Sequence[NotificationLike]:
-        """The notifications of this shard's tables."""
-        shards, shard = self.keys.shards, self.keys.shard
-        if shards == 1:
-            return notifications
-        return [note for note in notifications if shard_of(note.table_id, shards) == shard]
+    def _read(self, start: int, limit: int) -> tuple[Sequence[NotificationLike], int, int]:
+        """The next ``limit`` notifications from ``start`` that are this shard's tables', the
+        last position examined and how many were examined. With several shards, a store that
+        can (``TableStore.notifications_of``) leaves the other shards' events undecoded."""
+        keep = None if self.keys.shards == 1 else self._shard_keeps
+        read_of = getattr(self._store, "notifications_of", None)
+        if keep is not None and read_of is not None:
+            found: tuple[Sequence[NotificationLike], int, int] = read_of(start, limit, keep)
+            return found
+        notifications = self._store.notifications(start, limit)
+        if not notifications:
+            return [], 0, 0
+        last, examined = notifications[-1].position, len(notifications)
+        if keep is not None:
+            notifications = [note for note in notifications if keep(note.table_id)]
+        return notifications, last, examined
+
+    def _shard_keeps(self, table_id: UUID) -> bool:
+        """Whether ``table_id`` is one of this shard's tables (remembered per table)."""
+        mine = self._shards_seen.get(table_id)
+        if mine is None:
+            if len(self._shards_seen) >= self._table_cache:
+                self._shards_seen.clear()
+            mine = self._shards_seen[table_id] = (
+                shard_of(table_id, self.keys.shards) == self.keys.shard
+            )
+        return mine
 
     def _project(self, notifications: Sequence[NotificationLike]) -> tuple[Batch, Outcome]:
         """The batch of writes for ``notifications``: evolve their tables (each table's events
