@@ -125,7 +125,7 @@ def export(
     everything = since is None and until is None
     with _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet:
         read = 0
-        table: str | None = None
+        table = ""
         for note, facts, shown, _ in EventFeed(store, TableQueries(store)).walk_log():
             read += 1
             if shown is None or facts.game.name not in wanted:
@@ -135,12 +135,13 @@ def export(
                 summary = summaries.get(table)
                 if summary is None:
                     summary = summaries[table] = TableSummary(table, shown["game"])
-                add, settles, kept = summary.add, facts.game.settles_hand, rows["events"][shown["game"]]
+                add, settles = summary.add, facts.game.settles_hand
+                events = rows["events"][shown["game"]]
             add(shown)
             if settles(note.event):
                 settling.add((table, shown["version"]))
             if everything or window.admits(shown["at"]):
-                kept.append(shown)
+                events.append(shown)
         report.events_read = read
         _write_dataset(out, "events", rows["events"], fmt, parquet, report)
         for summary in sorted(summaries.values(), key=lambda s: s.table_id):

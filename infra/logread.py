@@ -133,7 +133,8 @@ class LogReader:
             connection.cursor(row_factory=tuple_row) as cursor,
         ):
             cursor.execute(self._statement, (start, limit), prepare=True)
-            return cursor.fetchall()  # type: ignore[return-value]
+            rows: list[Row] = cursor.fetchall()
+            return rows
 
     def _library_rows(self, start: int, limit: int) -> list[Row]:
         return [

@@ -12,6 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
 import msgspec
 import redis
 
@@ -70,7 +71,8 @@ class ReadModel(ABC):
 
     def forget(self) -> None:
         """Drop what it remembers of Redis (the projector resynchronises: its last batch
-        failed or was refused, or a rebuild starts)."""
+        failed or was refused, or a rebuild starts). Most read models remember nothing."""
+        return None
 
     def flush_patterns(self) -> Iterable[str]:
         """SCAN patterns matching its per-table keys (a rebuild deletes what they match)."""
