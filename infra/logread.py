@@ -83,7 +83,7 @@ class LogReader:
         ids, table_id = self._ids, self._table_id
         decoders = self._codec.body_decoders
         cipher, compressor = self._cipher, self._compressor
-        make = Notification._make
+        new = tuple.__new__  # a Notification without ``_make``'s Python frame (one per row)
         found: list[Notification] = []
         append = found.append
         for position, stored_id, version, topic, state in rows:
@@ -102,7 +102,7 @@ class LogReader:
                     at, event = self._decode(topic, state, uuid, version)
                 else:
                     at, event = body.at, body.event
-            append(make((position, uuid, version, at, event)))
+            append(new(Notification, (position, uuid, version, at, event)))
         return found, rows[-1][0], len(rows)
 
     def _table_id(self, stored: Any) -> UUID:

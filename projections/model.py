@@ -40,17 +40,19 @@ class Outcome:
         """The batch's notifications grouped by game and event class (each group in log
         order per table): counters add up a group at a time. Worked out once per batch."""
         if self._kinds is None:
-            kinds: dict[tuple[Game, type], list[NotificationLike]] = {}
+            games: dict[Game, dict[type, list[NotificationLike]]] = {}
             for table, notes in self.runs:
-                game = table.game
+                kinds = games.setdefault(table.game, {})
                 for note in notes:
-                    key = (game, type(note.event))
-                    group = kinds.get(key)
+                    group = kinds.get(type(note.event))
                     if group is None:
-                        kinds[key] = [note]
+                        kinds[type(note.event)] = [note]
                     else:
                         group.append(note)
-            self._kinds = kinds
+            self._kinds = {
+                (game, kind): group for game, kinds in games.items()
+                for kind, group in kinds.items()
+            }  # fmt: skip
         return self._kinds
 
 
