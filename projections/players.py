@@ -149,10 +149,18 @@ def _tally(outcome: Outcome) -> Tally:
     games: dict[str, Counts] = defaultdict(_counts)
 
     def seat_counter(game: str, seated: list[str | None]) -> Any:
+        mine: list[Counts | None] = [None] * len(seated)  # each seat's counts, once needed
+
         def player(seat: int, counter: str, amount: int) -> None:
-            name = seated[seat] if seat < len(seated) else None
-            if name is not None:
-                players[name][game][counter] += amount
+            if seat >= len(seated):
+                return
+            counts = mine[seat]
+            if counts is None:
+                name = seated[seat]
+                if name is None:
+                    return
+                counts = mine[seat] = players[name][game]
+            counts[counter] += amount
 
         return player
 
@@ -163,15 +171,18 @@ def _tally(outcome: Outcome) -> Tally:
         if count is not None and tag not in _COUNTED[game.name]:
             continue  # most events (cards played, draws) count for nobody's statistics
         totals = games[game.name]
+        table_id: UUID | None = None
         for note in notes:
             try:
                 if count is None:
                     _other(game, note.event, totals)
                     continue
-                seated = names.get(note.table_id, [])
-                player = counters.get(note.table_id)
-                if player is None:
-                    player = counters[note.table_id] = seat_counter(game.name, seated)
+                if note.table_id is not table_id:  # a group holds each table's events together
+                    table_id = note.table_id
+                    seated = names.get(table_id, [])
+                    player = counters.get(table_id)
+                    if player is None:
+                        player = counters[table_id] = seat_counter(game.name, seated)
                 count(tag, note.event, seated, player, totals)
             except Exception as error:  # name the event an operator must look at
                 raise ProjectionError(
