@@ -122,21 +122,27 @@ def export(
     settling: set[tuple[str, int]] = set()
     report = ExportReport()
     # DuckDB opens, and each file converts, on a thread of its own while the export goes on.
+    everything = since is None and until is None
     with _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet:
-        for step in EventFeed(store, TableQueries(store)).walk(0):
-            report.events_read += 1
-            shown, note = step.shown, step.note
-            if shown is None or step.facts.game.name not in wanted:
+        read = 0
+        table = ""
+        for note, facts, shown, _ in EventFeed(store, TableQueries(store)).walk_log():
+            read += 1
+            if shown is None or facts.game.name not in wanted:
                 continue
-            table = shown["tableId"]
-            summary = summaries.get(table)
-            if summary is None:
-                summary = summaries[table] = TableSummary(table, shown["game"])
-            summary.add(shown)
-            if step.facts.game.settles_hand(note.event):
+            if shown["tableId"] != table:  # a command's events are consecutive: look up once
+                table = shown["tableId"]
+                summary = summaries.get(table)
+                if summary is None:
+                    summary = summaries[table] = TableSummary(table, shown["game"])
+                add, settles = summary.add, facts.game.settles_hand
+                events = rows["events"][shown["game"]]
+            add(shown)
+            if settles(note.event):
                 settling.add((table, shown["version"]))
-            if window.admits(shown["at"]):
-                rows["events"][shown["game"]].append(shown)
+            if everything or window.admits(shown["at"]):
+                events.append(shown)
+        report.events_read = read
         _write_dataset(out, "events", rows["events"], fmt, parquet, report)
         for summary in sorted(summaries.values(), key=lambda s: s.table_id):
             hands, results = summary.rows(lambda e: (e["tableId"], e["version"]) in settling)

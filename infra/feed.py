@@ -22,7 +22,7 @@ from typing import Any, NamedTuple, get_args
 from uuid import UUID
 
 from domain.games import game_named, game_names
-from domain.table import ENDED
+from domain.table import ENDED, TableEnded, TableOpened
 from infra.hands import HandIndex
 from infra.queries import TableQueries
 from infra.records import Notification
@@ -125,9 +125,12 @@ def public_event(
         "type": data.get("type"),
         "at": at,
     }
-    for key, value in data.items():
-        if key not in _HEAD:
-            shown[key] = value
+    if "version" in data or "at" in data:
+        for key, value in data.items():
+            if key not in _HEAD:
+                shown[key] = value
+    else:  # the usual event: its ``type`` is already in place, its other fields follow
+        shown.update(data)
     return shown
 
 
@@ -158,16 +161,56 @@ class EventFeed:
     def walk(self, after: int, budget: int | None = None) -> Iterator[FeedStep]:
         """Every notification after ``after`` (at most ``budget``) with its public event,
         stopping before the first one spectators may not see yet."""
+        return self._steps(self._notifications(after + 1, budget), {})
+
+    def walk_log(self) -> Iterator[FeedStep]:
+        """``walk(0)``, for a reader of the whole log (an export): the log is read once, and
+        what each table shows spectators is worked out from its own events in it, instead of
+        loading every table from the store (a fold of all its events) when the walk meets it.
+
+        A table's head is its last event, its hand index records its events (as the store's
+        does, :meth:`infra.hands.HandIndex.record`), and it has ended when its last event is
+        ``TableEnded``: the table kernel ends a table with that event alone, and no event
+        follows it (``domain.table``)."""
+        notes = list(self._notifications(1, None))
         tables: dict[UUID, _TableNow] = {}
+        last: dict[UUID, Notification] = {}
+        for note in notes:
+            now = tables.get(note.table_id)
+            if now is None:
+                if not isinstance(note.event, TableOpened):
+                    continue  # not opened at position 1 on: cannot be, but ``walk`` copes
+                facts = TableFacts.from_opened(game_named(note.event.game), note.event.options)
+                now = tables[note.table_id] = _TableNow(
+                    facts, 0, HandIndex(), False, note.table_id, str(note.table_id)
+                )
+            now.hands.record(now.facts.game, note.version, note.event)
+            last[note.table_id] = note
+        for table_id, note in last.items():
+            now = tables[table_id]
+            now.version = note.version
+            now.ended = isinstance(note.event, TableEnded)
+            now.visible = now.facts.visible_version(None, now.version)
+        return self._steps(iter(notes), tables)
+
+    def _steps(
+        self, notifications: Iterator[Notification], tables: dict[UUID, _TableNow]
+    ) -> Iterator[FeedStep]:
+        """``walk``'s steps over ``notifications``; ``tables``: those already known."""
         table: _TableNow | None = None
+        table_id: UUID | None = None
         last_at: datetime | None = None
         at_text = ""
-        for note in self._notifications(after + 1, budget):
-            # A command's events are consecutive: skip the lookup when the table repeats.
-            if table is None or note.table_id != table.table_id:
-                table = tables.get(note.table_id) or self._now(note.table_id, tables)
+        step = tuple.__new__  # a FeedStep without its Python-level ``__new__`` (one per event)
+        for note in notifications:
+            # A command's events are consecutive: skip the lookup when the table repeats (the
+            # store hands out one UUID object per table, so ``is`` mostly decides).
+            if table is None or (note.table_id is not table_id and note.table_id != table_id):
+                table_id = note.table_id
+                table = tables.get(table_id) or self._now(table_id, tables)
+                facts, hand_of, revealed = table.facts, table.facts.game.hand_of, table.revealed
             if note.version > table.visible:
-                yield FeedStep(note, table.facts, None, held=not table.ended)
+                yield FeedStep(note, facts, None, held=not table.ended)
                 if not table.ended:
                     return
                 continue  # an ended table's last events stay with it (spectator_delay)
@@ -175,10 +218,12 @@ class EventFeed:
             at = note.at
             if last_at is None or at != last_at or at.tzinfo is not last_at.tzinfo:
                 last_at, at_text = at, at.isoformat()
-            revealed = table.reveals(table.facts.game.hand_of(note.event))
-            yield FeedStep(
-                note, table.facts, public_event(note, table.facts, revealed, table.key, at_text)
-            )
+            hand = hand_of(note.event)
+            shows = revealed.get(hand)
+            if shows is None:
+                shows = table.reveals(hand)
+            shown = public_event(note, facts, shows, table.key, at_text)
+            yield step(FeedStep, (note, facts, shown, False))
 
     def _now(self, table_id: UUID, tables: dict[UUID, _TableNow]) -> _TableNow:
         facts = self.queries.facts(table_id)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from domain.errors import DomainError
@@ -37,8 +37,10 @@ class LoadedTable:
     version: int
 
 
-@dataclass(frozen=True)
-class Notification:
+class Notification(NamedTuple):
+    """One event of the notification log. A named tuple: readers of the log make one per
+    event (:mod:`infra.logread`), and it is cheaper to make than a frozen dataclass."""
+
     position: int  # notification id in the application's log
     table_id: UUID
     version: int

@@ -11,7 +11,7 @@ here hand over to it); what a caller may see of a table is :mod:`infra.queries`.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -29,6 +29,7 @@ from infra.commands import TableCommands
 from infra.eventstore_env import eventsourcing_env, redacted
 from infra.groupcommit import FileWriteLock, GroupCommit
 from infra.hands import HandIndex
+from infra.logread import LogReader
 from infra.records import (
     CommandResult,
     IdempotencyKeyReused,
@@ -95,6 +96,7 @@ class TableStore:
         self._write_lock = FileWriteLock(Path(f"{database}.write-lock")) if on_file else None
         self.group_commit = GroupCommit(lambda events: self.app.save(*events), self._write_lock)
         self.commands = TableCommands(self)
+        self._log = LogReader(self.app)
 
     # -- commands (infra.commands) ----------------------------------------------------------
 
@@ -203,12 +205,20 @@ class TableStore:
 
     def notifications(self, start: int, limit: int) -> list[Notification]:
         """Notifications with positions ``>= start``, ascending, at most ``limit``."""
+        return self.notifications_of(start, limit)[0]
+
+    def notifications_of(
+        self, start: int, limit: int, keep: Callable[[UUID], bool] | None = None
+    ) -> tuple[list[Notification], int, int]:
+        """Of the next ``limit`` notifications from ``start``: those of the tables ``keep``
+        admits (every one without it; the others are not decoded), the last position
+        examined (0 when there is none) and how many were examined — :mod:`infra.logread`."""
         if limit <= 0:
-            return []  # SQLite reads a negative LIMIT as "no limit"
-        rows = self._guarded(
-            self.app.recorder.select_notifications, start=max(start, 1), limit=limit
+            return [], 0, 0  # SQLite reads a negative LIMIT as "no limit"
+        found: tuple[list[Notification], int, int] = self._guarded(
+            self._log.notifications, start, limit, keep
         )
-        return [self.decode_notification(row) for row in rows]
+        return found
 
     def decode_notification(self, row: Any) -> Notification:
         """A library ``Notification`` row (e.g. from ``app.recorder.subscribe``) decoded."""

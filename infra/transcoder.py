@@ -106,6 +106,9 @@ class EventCodec:
     def __init__(self) -> None:
         self._encoder = msgspec.json.Encoder()
         self._decoders: dict[str, tuple[type, msgspec.json.Decoder[Any]]] = {}
+        # topic -> its ``Body`` decoder's ``decode``, once built: the log reader's fast path
+        # (:mod:`infra.logread`) looks it up without a lock or a call
+        self.body_decoders: dict[str, typing.Callable[[bytes], Body[Any]]] = {}
         self._topics: dict[type, str] = {}
         self._lock = threading.Lock()
 
@@ -147,6 +150,7 @@ class EventCodec:
                     cls = _resolve_event_class(topic)
                     found = (cls, msgspec.json.Decoder(Body[cls]))  # type: ignore[valid-type]
                     self._decoders[topic] = found
+                    self.body_decoders[topic] = found[1].decode
         return found
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from uuid import UUID
 
 import msgspec
 import redis
@@ -33,10 +32,28 @@ class Outcome:
 
     # The tables the batch moved, in the order it first moved them, each as of the batch's end.
     tables: list[TableProjection] = field(default_factory=list)
-    # Every notification of the batch in log order, with its table's game.
-    notifications: list[tuple[Game, NotificationLike]] = field(default_factory=list)
-    # Tables opened in this batch -> the position of their ``TableOpened``.
-    opened_at: dict[UUID, int] = field(default_factory=dict)
+    # Each table's notifications of the batch, in log order, tables as in ``tables``.
+    runs: list[tuple[TableProjection, list[NotificationLike]]] = field(default_factory=list)
+    _kinds: dict[tuple[Game, type], list[NotificationLike]] | None = None
+
+    def by_kind(self) -> dict[tuple[Game, type], list[NotificationLike]]:
+        """The batch's notifications grouped by game and event class (each group in log
+        order per table): counters add up a group at a time. Worked out once per batch."""
+        if self._kinds is None:
+            games: dict[Game, dict[type, list[NotificationLike]]] = {}
+            for table, notes in self.runs:
+                kinds = games.setdefault(table.game, {})
+                for note in notes:
+                    group = kinds.get(type(note.event))
+                    if group is None:
+                        kinds[type(note.event)] = [note]
+                    else:
+                        group.append(note)
+            self._kinds = {
+                (game, kind): group for game, kinds in games.items()
+                for kind, group in kinds.items()
+            }  # fmt: skip
+        return self._kinds
 
 
 class ReadModel(ABC):
@@ -53,6 +70,11 @@ class ReadModel(ABC):
     def flush_keys(self) -> Iterable[str]:
         """Its keys that do not depend on a table (a rebuild deletes them)."""
         return ()
+
+    def forget(self) -> None:
+        """Drop what it remembers of Redis (the projector resynchronises: its last batch
+        failed or was refused, or a rebuild starts). Most read models remember nothing."""
+        return None
 
     def flush_patterns(self) -> Iterable[str]:
         """SCAN patterns matching its per-table keys (a rebuild deletes what they match)."""

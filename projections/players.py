@@ -24,9 +24,8 @@ taken in the hand). Per game — Bourré: ``hands``, ``pot_chips`` (summed pots)
 Burraco: ``hands``, ``team_hands`` and ``score_points`` (summed team scores of each hand),
 ``clean_burracos``, ``dirty_burracos``, ``matches``. Any other game: ``hands`` settled.
 
-Counted when stored, as the counters of :mod:`projections.analytics` are. Totals are computed in
-Python and written whole (chip sums outgrow Redis's 64-bit integers); reading them before the
-commit is safe: the commit refuses a batch if another projector moved the position.
+Counted when stored, as the counters of :mod:`projections.analytics` are, and written whole as
+they are (:mod:`projections.totals`: chip sums outgrow Redis's 64-bit integers).
 """
 
 from __future__ import annotations
@@ -37,9 +36,11 @@ from typing import Any
 from uuid import UUID
 
 from domain.game import Game
-from projections.analytics import tag_of
+from projections.analytics import tag_of_class
+from projections.keys import Keys
 from projections.model import Outcome, ReadModel
 from projections.tables import ProjectionError
+from projections.totals import Totals
 from projections.tracking import Batch
 
 Counts = defaultdict[str, int]
@@ -148,53 +149,55 @@ def _tally(outcome: Outcome) -> Tally:
     games: dict[str, Counts] = defaultdict(_counts)
 
     def seat_counter(game: str, seated: list[str | None]) -> Any:
+        mine: list[Counts | None] = [None] * len(seated)  # each seat's counts, once needed
+
         def player(seat: int, counter: str, amount: int) -> None:
-            name = seated[seat] if seat < len(seated) else None
-            if name is not None:
-                players[name][game][counter] += amount
+            if seat >= len(seated):
+                return
+            counts = mine[seat]
+            if counts is None:
+                name = seated[seat]
+                if name is None:
+                    return
+                counts = mine[seat] = players[name][game]
+            counts[counter] += amount
 
         return player
 
     counters: dict[UUID, Any] = {}
-    for game, note in outcome.notifications:
-        try:
-            count = _GAMES.get(game.name)
-            if count is None:
-                _other(game, note.event, games[game.name])
-                continue
-            tag = tag_of(note.event)
-            if tag not in _COUNTED[game.name]:
-                continue  # most events (cards played, draws) count for nobody's statistics
-            seated = names.get(note.table_id, [])
-            player = counters.get(note.table_id)
-            if player is None:
-                player = counters[note.table_id] = seat_counter(game.name, seated)
-            count(tag, note.event, seated, player, games[game.name])
-        except Exception as error:  # name the event an operator must look at
-            raise ProjectionError(
-                f"position {note.position} (table {note.table_id} version {note.version}): "
-                f"cannot count its player statistics: {error!r}"
-            ) from error
+    for (game, kind), notes in outcome.by_kind().items():
+        count = _GAMES.get(game.name)
+        tag = tag_of_class(kind)
+        if count is not None and tag not in _COUNTED[game.name]:
+            continue  # most events (cards played, draws) count for nobody's statistics
+        totals = games[game.name]
+        table_id: UUID | None = None
+        for note in notes:
+            try:
+                if count is None:
+                    _other(game, note.event, totals)
+                    continue
+                if note.table_id is not table_id:  # a group holds each table's events together
+                    table_id = note.table_id
+                    seated = names.get(table_id, [])
+                    player = counters.get(table_id)
+                    if player is None:
+                        player = counters[table_id] = seat_counter(game.name, seated)
+                count(tag, note.event, seated, player, totals)
+            except Exception as error:  # name the event an operator must look at
+                raise ProjectionError(
+                    f"position {note.position} (table {note.table_id} version {note.version}): "
+                    f"cannot count its player statistics: {error!r}"
+                ) from error
     return players, games
 
 
-def _add(redis: Any, batch: Batch, increments: dict[str, dict[str, Counts]]) -> None:
-    """Add ``increments`` (key -> game -> counter -> amount) to the stored totals: one round
-    trip reads them all, the batch writes the new totals whole."""
-    wanted = {
-        key: sorted(f"{game}:{counter}" for game, counts in games.items() for counter in counts)
-        for key, games in increments.items()
-    }
-    wanted = {key: fields for key, fields in wanted.items() if fields}
-    if not wanted:
-        return
-    pipe = redis.pipeline(transaction=False)
-    for key, fields in wanted.items():
-        pipe.hmget(key, fields)
-    for (key, fields), current in zip(wanted.items(), pipe.execute(), strict=True):
-        for field, value in zip(fields, current, strict=True):
-            game, _, counter = field.partition(":")
-            batch.hset(key, field, str(int(value or 0) + increments[key][game][counter]))
+def _fields(increments: dict[str, Counts]) -> dict[str, int]:
+    """A hash's increments (game -> counter -> amount) by field ``{game}:{counter}``."""
+    return {
+        f"{game}:{counter}": amount for game, counts in increments.items()
+        for counter, amount in counts.items()
+    }  # fmt: skip
 
 
 def _read(redis: Any, parts: list[str]) -> dict[str, dict[str, int]]:
@@ -218,11 +221,19 @@ class PlayerStats(ReadModel):
     def index(self) -> str:
         return self.keys.named("players")
 
+    def __init__(self, redis: Any, keys: Keys) -> None:
+        super().__init__(redis, keys)
+        self._totals = Totals(redis)
+
     def write(self, batch: Batch, outcome: Outcome) -> None:
         players, _ = tally(outcome)
         for name in sorted(players):
             batch.zadd(self.index(), name, 0)
-        _add(self._redis, batch, {self.key(name): players[name] for name in sorted(players)})
+        increments = {self.key(name): _fields(players[name]) for name in sorted(players)}
+        self._totals.add(batch, {key: fields for key, fields in increments.items() if fields})
+
+    def forget(self) -> None:
+        self._totals.forget()
 
     def flush_keys(self) -> Iterable[str]:
         names: list[bytes] = self._redis.zrange(self.index(), 0, -1)  # type: ignore[assignment]
@@ -245,9 +256,18 @@ class GameTotals(ReadModel):
     def key(self) -> str:
         return self.keys.named("stats")
 
+    def __init__(self, redis: Any, keys: Keys) -> None:
+        super().__init__(redis, keys)
+        self._totals = Totals(redis)
+
     def write(self, batch: Batch, outcome: Outcome) -> None:
         _, games = tally(outcome)
-        _add(self._redis, batch, {self.key(): games})
+        fields = _fields(games)
+        if fields:
+            self._totals.add(batch, {self.key(): fields})
+
+    def forget(self) -> None:
+        self._totals.forget()
 
     def flush_keys(self) -> Iterable[str]:
         return (self.key(),)

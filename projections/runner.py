@@ -47,7 +47,13 @@ from projections.ledger import Ledger
 from projections.lobby import Lobby
 from projections.model import Outcome, ReadModel
 from projections.players import GameTotals, PlayerStats
-from projections.tables import EventSource, NotificationLike, ProjectionError, TableProjection
+from projections.tables import (
+    EventSource,
+    NotificationLike,
+    ProjectionError,
+    TableProjection,
+    event_error,
+)
 from projections.tracking import Batch, Tracking, parse_position
 from projections.views import PublicView, SeatViews
 from projections.wakeup import wakeup_for
@@ -60,7 +66,7 @@ DEFAULT_TABLE_CACHE = 10_000
 _FENCE_TTL_MS = 600_000
 _UNLINK_CHUNK = 500
 # Rebuild batches are larger: fewer view computations per table and fewer round trips.
-_REBUILD_BATCH = 2_000
+_REBUILD_BATCH = 10_000
 # The first idle poll after a batch (seconds); doubles up to the caller's poll interval.
 _QUICK_POLL = 0.002
 
@@ -99,6 +105,7 @@ class Projector:
         self._tables: OrderedDict[UUID, TableProjection] = OrderedDict()
         self._table_cache = max(1, table_cache)
         self._position: str | None = None  # the stored position this instance last saw
+        self._shards_seen: dict[UUID, bool] = {}  # table -> whether it is this shard's
         self._lock = threading.RLock()
 
     # -- the contract ------------------------------------------------------------------------
@@ -108,12 +115,12 @@ class Projector:
             expected = self._expected_position()
             if expected is None:  # a rebuild is flushing the read models: wait for it
                 return 0
-            notifications = self._store.notifications(int(expected) + 1, limit)
-            if not notifications:
+            notifications, last, examined = self._read(int(expected) + 1, limit)
+            if not examined:
                 return 0
             try:
-                batch, outcome = self._project(self._own(notifications))
-                result = self._tracking.commit(batch, expected, str(notifications[-1].position))
+                batch, outcome = self._project(notifications)
+                result = self._tracking.commit(batch, expected, str(last))
             except BaseException:
                 # Memory may now be ahead of Redis: forget it, the store has everything.
                 self._forget()
@@ -126,7 +133,7 @@ class Projector:
                 return 0
             self._position = result.position
             self._evict(outcome.tables)
-            return len(notifications)
+            return examined
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
         """Project until ``stop`` is set: batches back to back, then poll (or LISTEN on
@@ -186,43 +193,62 @@ class Projector:
         return parse_position(self._tracking.stored_position()) or 0
 
     # -- projecting a batch ------------------------------------------------------------------
-    def _own(self, notifications: Sequence[NotificationLike]) -> Sequence[NotificationLike]:
-        """The notifications of this shard's tables."""
-        shards, shard = self.keys.shards, self.keys.shard
-        if shards == 1:
-            return notifications
-        return [note for note in notifications if shard_of(note.table_id, shards) == shard]
+    def _read(self, start: int, limit: int) -> tuple[Sequence[NotificationLike], int, int]:
+        """The next ``limit`` notifications from ``start`` that are this shard's tables', the
+        last position examined and how many were examined. With several shards, a store that
+        can (``TableStore.notifications_of``) leaves the other shards' events undecoded."""
+        keep = None if self.keys.shards == 1 else self._shard_keeps
+        read_of = getattr(self._store, "notifications_of", None)
+        if keep is not None and read_of is not None:
+            found: tuple[Sequence[NotificationLike], int, int] = read_of(start, limit, keep)
+            return found
+        notifications = self._store.notifications(start, limit)
+        if not notifications:
+            return [], 0, 0
+        last, examined = notifications[-1].position, len(notifications)
+        if keep is not None:
+            notifications = [note for note in notifications if keep(note.table_id)]
+        return notifications, last, examined
+
+    def _shard_keeps(self, table_id: UUID) -> bool:
+        """Whether ``table_id`` is one of this shard's tables (remembered per table)."""
+        mine = self._shards_seen.get(table_id)
+        if mine is None:
+            if len(self._shards_seen) >= self._table_cache:
+                self._shards_seen.clear()
+            mine = self._shards_seen[table_id] = (
+                shard_of(table_id, self.keys.shards) == self.keys.shard
+            )
+        return mine
 
     def _project(self, notifications: Sequence[NotificationLike]) -> tuple[Batch, Outcome]:
-        """The batch of writes for ``notifications``: evolve their tables, then ask each read
-        model for its writes (each table's once, for its state at the end of the batch)."""
+        """The batch of writes for ``notifications``: evolve their tables (each table's events
+        folded in one go), then ask each read model for its writes (each table's once, for its
+        state at the end of the batch)."""
         outcome = Outcome()
-        touched: dict[UUID, TableProjection] = {}
-        previous: TableProjection | None = None
+        runs: dict[UUID, list[NotificationLike]] = {}
+        notes: list[NotificationLike] = []
+        previous: UUID | None = None
         for note in notifications:
-            # Consecutive events of one table are common (a command writes several): skip the
-            # dictionary work (UUID hashing and comparing is slow) when the table repeats.
-            try:
-                if previous is not None and note.table_id == previous.table_id:
-                    table = self._advance(note, previous)
-                else:
-                    table = self._advance(note, self._tables.get(note.table_id))
-            except ProjectionError:
-                raise
-            except Exception as error:  # name the event an operator must look at
-                raise ProjectionError(
-                    f"position {note.position} (table {note.table_id} version {note.version}, "
-                    f"{type(note.event).__name__}): {error!r}"
-                ) from error
-            if table is not previous:
-                touched[note.table_id] = table
-            previous = table
-            if isinstance(note.event, TableOpened):
-                outcome.opened_at[note.table_id] = note.position
-            outcome.notifications.append((table.game, note))
-        outcome.tables = list(touched.values())
-        for table in outcome.tables:
-            self._tables.move_to_end(table.table_id)  # most recently active last (eviction)
+            # A command's events are consecutive: look the table up only when it changes (the
+            # log reader hands out one UUID object per table, so ``is`` mostly decides).
+            table_id = note.table_id
+            if table_id is not previous and table_id != previous:
+                found = runs.get(table_id)
+                if found is None:
+                    found = runs[table_id] = []
+                notes, previous = found, table_id
+            notes.append(note)
+        for table_id, run in runs.items():
+            table = self._tables.get(table_id)
+            index = 0
+            while index < len(run):  # a gap in versions: the table is loaded afresh
+                table = self._advance(run[index], table)
+                index = table.fold(run, index + 1)
+            assert table is not None
+            self._tables.move_to_end(table_id)  # most recently active last (eviction)
+            outcome.tables.append(table)
+            outcome.runs.append((table, run))
         batch = Batch()
         for model in self.models:
             model.write(batch, outcome)
@@ -232,14 +258,19 @@ class Projector:
 
     def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
         """The table after ``note``'s event: evolved in memory, or loaded from the store."""
-        if table is not None and table.version == note.version - 1:
-            table.apply(note.event, note.version, getattr(note, "at", None))
-            return table
-        if note.version == 1 and isinstance(note.event, TableOpened):
-            table = TableProjection.opened(note.table_id, note.event, getattr(note, "at", None))
-            table.last_at = getattr(note, "at", None)
-        else:
-            table = TableProjection.load(self._store, note.table_id, note.version)
+        try:
+            if table is not None and table.version == note.version - 1:
+                table.fold((note,))
+                return table
+            if note.version == 1 and isinstance(note.event, TableOpened):
+                table = TableProjection.opened(note.table_id, note.event, getattr(note, "at", None))
+                table.last_at = getattr(note, "at", None)
+            else:
+                table = TableProjection.load(self._store, note.table_id, note.version)
+        except ProjectionError:
+            raise
+        except Exception as error:  # name the event an operator must look at
+            raise event_error(note, error) from error
         self._tables[note.table_id] = table
         return table
 
@@ -256,6 +287,8 @@ class Projector:
     def _forget(self) -> None:
         self._tables.clear()
         self._position = None
+        for model in self.models:
+            model.forget()
 
     def _evict(self, touched: list[TableProjection]) -> None:
         """Drop ended tables (no event follows ``TableEnded``) and the least recently active

@@ -125,8 +125,8 @@ class TableProjection:
             opened_at=opened_at,
         )
         table.recent = deque([loaded.state], maxlen=delay + 1) if delay else deque()
-        for stored in source.events(table_id, oldest + 1, version) if version > oldest else ():
-            table.apply(stored.event, stored.version, getattr(stored, "at", None))
+        if version > oldest:
+            table.fold(source.events(table_id, oldest + 1, version))
         if version == oldest:
             last = source.events(table_id, version, version)
             table.ended = bool(last) and isinstance(last[-1].event, TableEnded)
@@ -136,23 +136,65 @@ class TableProjection:
         return table
 
     def apply(self, event: Any, version: int, at: datetime | None = None) -> None:
-        """Evolve by one event (the game's ``evolve``; facts only); ``at``: when it was
-        stored."""
-        self.state = self.game.evolve(self.state, event)
+        """Evolve by one event (the game's ``evolve``; facts only) to ``version``; ``at``: when
+        it was stored."""
+        self.state = state = self.game.evolve(self.state, event)
         self.version = version
         self.last_at = at
         if self.delay:
-            self.recent.append(self.state)
-        if isinstance(event, PlayerSeated):
+            self.recent.append(state)
+        mark = _MARKS.get(type(event))
+        if mark is None:
+            mark = _mark(type(event))
+        if mark == _SEATED:
             self.seats.add(event.seat)
-        elif isinstance(event, TableEnded):
+        elif mark == _ENDED:
             self.ended = True
+
+    def fold(self, notes: Sequence[StoredEvent], start: int = 0) -> int:
+        """:meth:`apply` the events of ``notes[start:]`` (one table's, in log order) while each
+        is the next version; returns the index of the first one not applied (``len(notes)``
+        when all were). One loop per table and batch; a failing event raises
+        :class:`ProjectionError` naming it."""
+        apply, index, end = self.apply, start, len(notes)
+        try:
+            while index < end:
+                note = notes[index]
+                version = note.version
+                if version != self.version + 1:
+                    break
+                apply(note.event, version, getattr(note, "at", None))
+                index += 1
+        except Exception as error:
+            raise event_error(notes[index], error) from error
+        return index
 
     def public(self) -> tuple[Any, int]:
         """The state spectators may see and its version: ``delay`` behind live."""
         if not self.delay:
             return self.state, self.version
         return self.recent[0], self.version - len(self.recent) + 1
+
+
+_SEATED, _ENDED = 1, 2
+# Event class -> what :meth:`TableProjection.fold` notes of it (0: nothing), filled as met.
+_MARKS: dict[type, int] = {}
+
+
+def _mark(kind: type) -> int:
+    mark = _MARKS[kind] = (
+        _SEATED if issubclass(kind, PlayerSeated) else _ENDED if issubclass(kind, TableEnded) else 0
+    )
+    return mark
+
+
+def event_error(note: StoredEvent, error: BaseException) -> ProjectionError:
+    """A :class:`ProjectionError` naming the event an operator must look at (a notification,
+    or a table's stored event)."""
+    where = getattr(note, "position", None)
+    table = getattr(note, "table_id", None)
+    head = f"position {where} (table {table} version" if where is not None else "(version"
+    return ProjectionError(f"{head} {note.version}, {type(note.event).__name__}): {error!r}")
 
 
 def _delay_of(opened: TableOpened) -> int:
