@@ -130,16 +130,16 @@ def follow_up(table: Table) -> list[Event]:
     phase = hand.phase
     if phase == PLAY:
         if hand.turn is None:  # every active player has played to the trick
-            best = CARD_AT[hand.best]  # rule 18, kept by evolve card by card
-            seat = next(s for s, c in hand.trick if c == best)
-            cards = [CODE[c] for _, c in hand.trick]
+            trick = hand.trick
+            cards = [c for _, c in trick]
+            best = hand.best  # rule 18, kept by evolve card by card
             return [
                 TrickWon(
                     hand=hand.number,
                     trick=hand.tricks_played + 1,
-                    seat=seat,
-                    card=CODE_AT[hand.best],
-                    cards=cards,
+                    seat=trick[cards.index(CARD_AT[best])][0],
+                    card=CODE_AT[best],
+                    cards=list(map(CODE.__getitem__, cards)),
                 )
             ]
         return []
