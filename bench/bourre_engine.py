@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 # a mypyc build of the domain (engine_loop.COMPILED_DOMAIN), when --compiled asked for one
 sys.path.insert(0, os.environ.get("CARDROOM_COMPILED_DOMAIN") or sys.path[0])
 
-from engine_loop import COMPILED_DOMAIN, apply, compiled_domain, replay, seated_table
+from engine_loop import COMPILED_DOMAIN, compiled_domain, replay, seated_table
 
 from domain.bourre.events import HandSettled
 from domain.games import game_named

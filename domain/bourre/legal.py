@@ -55,13 +55,13 @@ def legal_commands(state: Table | None, seat: int) -> list[Command]:
         return []
     assert state is not None and state.hand is not None
     table, hand = state, state.hand
-    commands: list[Command] = []
     phase = hand.phase
-    if phase == PLAY:
+    if phase == PLAY:  # the commonest question: the cards the seat may play, in hand order
         legal, _ = playable(hand, seat, table.options)
         plays = PLAYS[seat]
-        commands += [plays[c] for c in hand.holdings[seat] if BIT[c] & legal]
-    elif phase == DECLARE:
+        return [plays[c] for c in hand.holdings[seat] if BIT[c] & legal]
+    commands: list[Command] = []
+    if phase == DECLARE:
         if pass_refusal(table, hand, seat) is None:
             commands.append(Declare(seat=seat, play=False))
         if table.options.declaration == "sequential":
