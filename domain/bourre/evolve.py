@@ -272,7 +272,7 @@ def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
     played = CARD_AT[index]
     bit = 1 << index
     seat = event.seat
-    trick = hand.trick + ((seat, played),)
+    trick = (*hand.trick, (seat, played))
     if hand.led < 0:
         led, best = SUIT_OF[index], index
     else:
@@ -290,7 +290,7 @@ def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
         trick=trick,
         led=led,
         best=best,
-        played=hand.played + (played,),
+        played=(*hand.played, played),
         gone=hand.gone | bit,
         turn=turn,
     )
