@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 # a mypyc build of the domain (engine_loop.COMPILED_DOMAIN), when --compiled asked for one
 sys.path.insert(0, os.environ.get("CARDROOM_COMPILED_DOMAIN") or sys.path[0])
 
-from engine_loop import COMPILED_DOMAIN, apply, compiled_domain, replay, seated_table
+from engine_loop import COMPILED_DOMAIN, compiled_domain, replay, seated_table
 
 from domain.bourre.events import HandSettled
 from domain.games import game_named
@@ -60,15 +60,17 @@ def play_hands(
     settled = 0
     outcomes = {"won": 0, "tied": 0, "solo": 0, "bourre_players": 0}
     table_seed = seed
+    # bound once: the loop below is the bot (pick a seat, pick a legal command) and the engine
+    choice, to_act, legal, decision = rng.choice, GAME.to_act, GAME.legal_commands, GAME.decision
     while settled < hands:
         table_seed += 1
         state, commands = seated_table(GAME, {"seats": seats}, seats, table_seed)
         in_table = 0
         while in_table < per_table and settled < hands:
-            seat = rng.choice(sorted(GAME.to_act(state)))
-            command = rng.choice(GAME.legal_commands(state, seat))
+            seat = choice(sorted(to_act(state)))
+            command = choice(legal(state, seat))
             commands.append(command)
-            state, events = apply(GAME, state, command)
+            events, state = decision(state, command)
             for event in events:
                 if isinstance(event, HandSettled):
                     settled += 1

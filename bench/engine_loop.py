@@ -45,10 +45,11 @@ def seated_table(
 def replay(game: Game, tables: list[list[Any]]) -> int:
     """``decision`` only (decide + evolve), for the recorded commands; returns events applied."""
     applied = 0
+    decision = game.decision  # what ``apply`` calls, bound once
     for commands in tables:
         state: Any = None
         for command in commands:
-            state, events = apply(game, state, command)
+            events, state = decision(state, command)
             applied += len(events)
     return applied
 

@@ -45,7 +45,7 @@ counters) are not the game's: the projections build them (:mod:`projections`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast, get_args
 
 from domain.errors import IllegalCommand
 from domain.table import Seating, hand_of
@@ -91,6 +91,11 @@ class Visibility(Protocol[S_contra, E_contra]):
     def redact(self, event: E_contra, viewer: Viewer, revealed: bool) -> dict[str, Any]: ...
 
 
+def _plain(union: Any, clock: tuple[type, ...]) -> list[type]:
+    """The types of a tagged union that are not (subclasses of) the clock's ``clock`` types."""
+    return [kind for kind in get_args(union) if not issubclass(kind, clock)]
+
+
 def _no_options(hands: int) -> dict[str, Any]:
     return {}
 
@@ -118,6 +123,9 @@ class Game(Generic[S, C, E]):
         self.command_type = command_type | TimeOut | SitIn
         self.event_type = event_type | TurnTimedOut | SatIn
         self.rules = rules
+        # the game's own command and event types (exactly these types skip the clock's checks)
+        self._own_commands = frozenset(_plain(command_type, (TimeOut, SitIn)))
+        self._own_events = frozenset(_plain(event_type, CLOCK_EVENTS))
         self.visibility = visibility
         self.table = table
         # The flat names, bound once: the hot paths call them without a hop.
@@ -142,6 +150,8 @@ class Game(Generic[S, C, E]):
 
     def _decide_with_clock(self, state: S | None, command: C) -> list[E]:
         """The game's ``decide``, with the clock's commands (module docstring)."""
+        if type(command) in self._own_commands:
+            return self._decide(state, command)
         if isinstance(command, TimeOut | SitIn):
             return self.decision(state, command)[0]
         return self._decide(state, command)
@@ -149,6 +159,8 @@ class Game(Generic[S, C, E]):
     def _evolve_with_clock(self, state: S | None, event: E) -> S:
         """The game's ``evolve``; the clock's events leave the state as it is unless the game
         follows them (``follows_clock``)."""
+        if type(event) in self._own_events:
+            return self._evolve(state, event)
         if isinstance(event, CLOCK_EVENTS) and not self.follows_clock:
             assert state is not None
             return state
@@ -156,6 +168,8 @@ class Game(Generic[S, C, E]):
 
     def _decision_with_clock(self, state: S | None, command: C) -> tuple[list[E], S]:
         """``decide`` and the state after its events (see the module docstring)."""
+        if type(command) in self._own_commands:
+            return self._decision(state, command)
         if isinstance(command, TimeOut):
             if state is None or self.timeout_move is None:
                 raise IllegalCommand(f"{self.name} tables have no turn clock")

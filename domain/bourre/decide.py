@@ -130,16 +130,16 @@ def follow_up(table: Table) -> list[Event]:
     phase = hand.phase
     if phase == PLAY:
         if hand.turn is None:  # every active player has played to the trick
-            best = CARD_AT[hand.best]  # rule 18, kept by evolve card by card
-            seat = next(s for s, c in hand.trick if c == best)
-            cards = [CODE[c] for _, c in hand.trick]
+            trick = hand.trick
+            cards = [c for _, c in trick]
+            best = hand.best  # rule 18, kept by evolve card by card
             return [
                 TrickWon(
                     hand=hand.number,
                     trick=hand.tricks_played + 1,
-                    seat=seat,
-                    card=CODE_AT[hand.best],
-                    cards=cards,
+                    seat=trick[cards.index(CARD_AT[best])][0],
+                    card=CODE_AT[best],
+                    cards=list(map(CODE.__getitem__, cards)),
                 )
             ]
         return []
@@ -178,11 +178,11 @@ def _command_events(table: Table, command: Any) -> list[Event]:
     return decider(table, _player_hand(table, command.seat), command)
 
 
-def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Event]]:
-    """Decide one command; the state after its events, and the events (the command's, then
-    their automatic consequences). Table-level commands are the kernel's; a player command
-    at a table that has not ended goes straight to its rule (the kernel answers ``None`` for
-    it, see :func:`domain.table.kernel.decide_table`)."""
+def decision(state: Table | None, command: Any) -> tuple[list[Event], Table]:
+    """Decide one command; its events (the command's, then their automatic consequences) and
+    the state after them, evolved once while deciding. Table-level commands are the kernel's;
+    a player command at a table that has not ended goes straight to its rule (the kernel
+    answers ``None`` for it, see :func:`domain.table.kernel.decide_table`)."""
     decider = _PLAYER.get(type(command))
     if decider is not None and state is not None and state.status != ENDED:
         events = decider(state, _player_hand(state, command.seat), command)
@@ -190,7 +190,7 @@ def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Ev
         table_events = decide_table(TABLE, state, command)
         if state is None:
             assert table_events is not None
-            return evolve(None, table_events[0]), table_events
+            return table_events, evolve(None, table_events[0])
         events = _command_events(state, command) if table_events is None else table_events
     table = state
     for event in events:
@@ -201,18 +201,18 @@ def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Ev
         for event in more:
             table = evolve(table, event)
         more = follow_up(table)
+    return events, table
+
+
+def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Event]]:
+    """:func:`decision` as (the state after the events, the events)."""
+    events, table = decision(state, command)
     return table, events
 
 
 def decide(state: Table | None, command: Any) -> list[Event]:
     """Decide one command; returns its events followed by their automatic consequences."""
-    return decide_and_evolve(state, command)[1]
-
-
-def decision(state: Table | None, command: Any) -> tuple[list[Event], Table]:
-    """The events of one command and the state after them (evolved once, while deciding)."""
-    table, events = decide_and_evolve(state, command)
-    return events, table
+    return decision(state, command)[0]
 
 
 TABLE: TableRules[Table] = TableRules(

@@ -55,6 +55,7 @@ def draw_events(
     (rule 14 reshuffles served discards when it runs out). Rule 32: a dealer taking the
     turned card discards at least one card and receives one fewer."""
     thrown: list[Card] = []
+    codes: list[str] = []  # their canonical codes
     named = 0  # the mask of the cards named so far
     held = hand.held[seat]
     for code in discard:
@@ -71,6 +72,7 @@ def draw_events(
             raise IllegalCommand(f"you do not hold {CODE_AT[index]}")
         named |= bit
         thrown.append(CARD_AT[index])
+        codes.append(CODE_AT[index])
     limit = max_discard(table)
     if len(thrown) > limit:
         raise IllegalCommand(f"you may discard at most {limit} cards", rule="bourre 34")
@@ -94,7 +96,7 @@ def draw_events(
         Discarded(
             hand=hand.number,
             seat=seat,
-            discarded=list(map(CODE.__getitem__, thrown)),
+            discarded=codes,
             drawn=list(map(CODE.__getitem__, stock[:needed])),
             took_trump=take_trump,
         )

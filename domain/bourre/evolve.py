@@ -234,21 +234,21 @@ def _reshuffled(hand: Hand, event: Reshuffled, options: Options) -> Hand:
 def _discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
     seat = event.seat
     thrown = tuple(map(CARD.__getitem__, event.discarded))
-    drawn = tuple(map(CARD.__getitem__, event.drawn))
     holding = hand.holdings[seat]
     held = hand.held[seat]
     if thrown:
-        gone = mask_of(thrown)
-        holding = tuple([c for c in holding if not BIT[c] & gone])
-        held &= ~gone
+        holding = tuple([c for c in holding if c not in thrown])
+        held &= ~mask_of(thrown)
     owner = hand.trump_card_owner
     if event.took_trump:
         holding += (hand.trump_card,)
         held |= BIT[hand.trump_card]
         owner = seat
+    drawn = event.drawn
     if drawn:
-        holding += drawn
-        held |= mask_of(drawn)
+        cards = tuple(map(CARD.__getitem__, drawn))
+        holding += cards
+        held |= mask_of(cards)
     hand = replace(
         hand,
         holdings=_set(hand.holdings, seat, holding),

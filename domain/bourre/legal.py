@@ -6,7 +6,8 @@ Legality is shared with ``decide``: the pass refusal (rules 15–16), the discar
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import partial
+from itertools import chain, combinations
 
 from domain.bourre.codes import BIT, CODE, PACK
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
@@ -38,11 +39,11 @@ def to_act(state: Table | None) -> frozenset[int]:
 def _discards(table: Table, hand: Hand, seat: int) -> tuple[list[list[str]], list[list[str]]]:
     """Every discard a seat may name (rule 34), and those it may name taking the turned card
     (rule 32: at least one card)."""
-    holding = [CODE[c] for c in hand.holdings[seat]]
-    limit = table.options.max_discard
-    plain = [list(combo) for k in range(limit + 1) for combo in combinations(holding, k)]
+    holding = list(map(CODE.__getitem__, hand.holdings[seat]))
+    sizes = range(table.options.max_discard + 1)
+    plain = list(map(list, chain.from_iterable([combinations(holding, k) for k in sizes])))
     if table.options.trump_card == "separate_dealer_may_take" and seat == hand.dealer:
-        return plain, [list(combo) for combo in plain[1:]]
+        return plain, list(map(list, plain[1:]))
     return plain, []
 
 
@@ -54,18 +55,18 @@ def legal_commands(state: Table | None, seat: int) -> list[Command]:
         return []
     assert state is not None and state.hand is not None
     table, hand = state, state.hand
-    commands: list[Command] = []
     phase = hand.phase
-    if phase == PLAY:
+    if phase == PLAY:  # the commonest question: the cards the seat may play, in hand order
         legal, _ = playable(hand, seat, table.options)
         plays = PLAYS[seat]
-        commands += [plays[c] for c in hand.holdings[seat] if BIT[c] & legal]
-    elif phase == DECLARE:
+        return [plays[c] for c in hand.holdings[seat] if BIT[c] & legal]
+    commands: list[Command] = []
+    if phase == DECLARE:
         if pass_refusal(table, hand, seat) is None:
             commands.append(Declare(seat=seat, play=False))
         if table.options.declaration == "sequential":
             plain, taking = _discards(table, hand, seat)
-            commands += [Declare(seat=seat, play=True, discard=d) for d in plain]
+            commands += map(partial(Declare, seat, True), plain)  # (seat, play, discard)
             commands += [Declare(seat=seat, play=True, discard=d, take_trump=True) for d in taking]
         else:
             commands.append(Declare(seat=seat, play=True))

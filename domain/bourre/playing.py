@@ -34,22 +34,35 @@ def known_out(hand: Hand) -> tuple[Card, ...]:
     return tuple(cards_of(gone_mask(hand) & ~in_trick))
 
 
+# The last answer of ``playable``: (hand, seat, options, answer). A seat's ``legal_commands``
+# and the ``decide`` of the card it then plays ask about the same hand; states are immutable,
+# so the answer for the same objects still holds and is not worked out twice.
+_last: tuple[Hand | None, int, Options | None, tuple[int, int]] = (None, -1, None, (0, 0))
+
+
 def playable(hand: Hand, seat: int, options: Options) -> tuple[int, int]:
     """(the cards ``seat`` may play now, the cinch's highest trumps or 0), as masks."""
+    global _last
+    last = _last
+    if last[0] is hand and last[1] == seat and last[2] is options:
+        return last[3]
     held = hand.held[seat]
     legal = legal_mask(held, hand.trump_suit, hand.led, hand.best)
     if options.cinch == "off" or len(hand.trick) == len(hand.playing) - 1:
-        return legal, 0  # the last to play is never cinched (rule 21)
-    return cinch_mask(
-        legal,
-        held,
-        hand.trump_suit,
-        hand.led,
-        hand.best,
-        hand.tricks[seat],
-        gone_mask(hand),
-        options.cinch,
-    )
+        answer = legal, 0  # the last to play is never cinched (rule 21)
+    else:
+        answer = cinch_mask(
+            legal,
+            held,
+            hand.trump_suit,
+            hand.led,
+            hand.best,
+            hand.tricks[seat],
+            gone_mask(hand),
+            options.cinch,
+        )
+    _last = (hand, seat, options, answer)
+    return answer
 
 
 def _refusal(hand: Hand, seat: int, chosen: Card, legal: int, top: int) -> IllegalCommand:

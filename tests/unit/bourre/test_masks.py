@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import msgspec
 import pytest
 
 from domain.bourre import GAME
@@ -76,3 +77,25 @@ def test_the_masks_follow_the_cards_through_random_hands(options: dict[str, Any]
         state, _ = decide_and_evolve(state, rng.choice(GAME.legal_commands(state, seat)))
         steps += 1
     assert steps > 50
+
+
+def test_playable_answers_for_the_hand_seat_and_options_asked_not_the_last_ones() -> None:
+    """``playable`` remembers its last answer (legal_commands, then decide): asking about
+    another seat, other options or an equal copy of the hand in between changes nothing."""
+    rng = random.Random("playable")
+    state, _ = open_table({"seats": 5, "hands": 3}, seed=rng.randrange(2**32))
+    no_cinch = msgspec.structs.replace(state.options, cinch="off")
+    asked = 0
+    while state.status == PLAYING:
+        hand = state.hand
+        assert hand is not None
+        if hand.phase == PLAY:
+            for seat in rng.sample(range(5), 5):
+                for options in rng.sample([state.options, no_cinch], 2):
+                    fresh = playable(msgspec.structs.replace(hand), seat, options)
+                    assert playable(hand, seat, options) == fresh
+                    assert playable(hand, seat, options) == fresh  # asked twice in a row
+                    asked += 1
+        seat = rng.choice(sorted(GAME.to_act(state)))
+        state, _ = decide_and_evolve(state, rng.choice(GAME.legal_commands(state, seat)))
+    assert asked > 100
