@@ -10,7 +10,10 @@ processes each running an asyncio loop (so the client is not the bottleneck). Th
 in any client stops the run and is printed.
 
 Printed: commands/s at ``--tables`` clients, their p99 latency, and that figure ÷ bare
-appends/s (design §6 targets: ≥ 2,000/s, ≤ 20 ms, ≥ 1).
+appends/s (design §6 targets: ≥ 2,000/s, ≤ 20 ms, ≥ 1). Also the CPU time the server's
+processes and the client processes spent per command while commands were timed (from
+``/proc``, so the figure does not drift with the machine's load as wall time does): the
+server's is what bounds commands/s on a busy machine; the clients' must stay well below it.
 
 Bare appends use the same SQLite directory and settings (``BareAppender``: eventsourcing's
 defaults, WAL) and are timed in the same run, interleaved: after every round of ``--chunk``
@@ -211,12 +214,40 @@ def client_process(connection: Connection, host: str, port: int, tables: list[An
         connection.close()
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of process ``root`` and all its descendants (Linux
+    ``/proc``; 0.0 where there is none)."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # the process ended meanwhile
+        fields = stat[stat.rindex(")") + 2 :].split()
+        pid = int(entry.name)
+        parents[pid] = int(fields[1])
+        times[pid] = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    total = 0.0
+    for pid in times:
+        ancestor = pid
+        while ancestor not in (root, 0, 1) and ancestor in parents:
+            ancestor = parents[ancestor]
+        total += times[pid] if ancestor == root else 0.0
+    return total
+
+
 class Figures:
     """Seconds and counts of both sides, accumulated round by round."""
 
     def __init__(self) -> None:
         self.commands = 0
         self.command_seconds = 0.0
+        self.server_cpu = 0.0  # CPU seconds of the server's processes while commands ran
+        self.client_cpu = 0.0  # and of the client processes
         self.appends = 0
         self.append_seconds = 0.0
         self.latencies: list[float] = []
@@ -231,6 +262,7 @@ def run(
     bare: BareAppender,
     chunk: int,
     processes: int,
+    server: int,
 ) -> Figures:
     """``tables`` tables played concurrently by ``processes`` client processes (asyncio, one
     connection per table), ``chunk`` commands per table at a time; after each round the
@@ -258,6 +290,8 @@ def run(
     try:
         while any(s < len(r) for s, r in zip(sent, requests, strict=True)):
             due = sum(min(chunk, len(r) - s) for s, r in zip(sent, requests, strict=True))
+            server_cpu = cpu_seconds(server)
+            client_cpu = sum(cpu_seconds(w.pid or 0) for w in workers)
             started = time.perf_counter()
             for pipe in pipes:
                 pipe.send(chunk)
@@ -267,6 +301,8 @@ def run(
                     raise SystemExit(f"a client failed:\n{answer}")
                 figures.latencies.extend(answer)
             figures.command_seconds += time.perf_counter() - started
+            figures.server_cpu += cpu_seconds(server) - server_cpu
+            figures.client_cpu += sum(cpu_seconds(w.pid or 0) for w in workers) - client_cpu
             figures.commands += due
             sent = [min(s + chunk, len(r)) for s, r in zip(sent, requests, strict=True)]
             for _ in range(due):  # one by one, to see the disk's own tail latency too
@@ -312,9 +348,11 @@ def main() -> None:
         bare = BareAppender(f"sqlite:///{directory}/cardroom.db")
         try:
             bare.append(100)  # warm up
-            run(base, 1, 1, 1, bare, args.chunk, 1)  # warm up the server
-            one = run(base, 1, args.hands, 100, bare, args.chunk, 1)
-            many = run(base, args.tables, args.hands, 200, bare, args.chunk, args.client_processes)
+            timed = (bare, args.chunk)
+            run(base, 1, 1, 1, *timed, 1, server.pid)  # warm up the server
+            one = run(base, 1, args.hands, 100, *timed, 1, server.pid)
+            clients = args.client_processes
+            many = run(base, args.tables, args.hands, 200, *timed, clients, server.pid)
         finally:
             bare.close()
             server.send_signal(signal.SIGTERM)
@@ -343,6 +381,12 @@ def main() -> None:
         f"  latency p50 / p99 (ms), {args.tables} clients "
         f"{percentile(many.latencies, 0.5):10.2f} / {p99:.2f}  "
         f"(p99 target ≤ 20 ms: {_verdict(p99 <= 20)})"
+    )
+    print(
+        f"  CPU ms per command, {args.tables} clients: server "
+        f"{1000 * many.server_cpu / many.commands:.3f}, clients "
+        f"{1000 * many.client_cpu / many.commands:.3f}  (1 client: server "
+        f"{1000 * one.server_cpu / one.commands:.3f})"
     )
     print(
         f"  => HTTP commands/s ({args.tables} clients) ÷ bare appends/s = {ratio:.2f} "
