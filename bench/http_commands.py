@@ -21,7 +21,8 @@ commands per table the server idles while as many bare appends are timed. Timed 
 separate window (as before), the ratio mostly measured how busy the shared disk was then.
 
 ``python bench/http_commands.py [--tables 4] [--hands 20] [--chunk 50] [--client-processes 2]
-[--workers N]``
+[--workers N] [--projector]`` (``--projector``: the projection runs in the server, as on
+embedded defaults, and its CPU is counted with the server's).
 """
 
 from __future__ import annotations
@@ -337,11 +338,16 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=None, help="cardroom serve --workers (default: its own)"
     )
+    parser.add_argument(
+        "--projector",
+        action="store_true",
+        help="run the projection in the server (as on embedded defaults): its CPU counts too",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cardroom-http-bench-") as tmp:
         directory = Path(tmp)
         port = free_port()
-        server = start_server(directory, port, args.workers)
+        server = start_server(directory, port, args.workers, projector=args.projector or None)
         base = f"http://127.0.0.1:{port}"
         # Same directory, same eventsourcing SQLite settings (WAL, default synchronous) as the
         # server's store; its own file so the two never share a write lock.
@@ -363,7 +369,11 @@ def main() -> None:
     p99 = percentile(many.latencies, 0.99)
     ratio = concurrent / appends_per_second
     workers = "its default" if args.workers is None else str(args.workers)
-    print(f"[sqlite, real HTTP to cardroom serve, workers: {workers}; bare appends between rounds]")
+    projection = "projector in the server" if args.projector else "no projector"
+    print(
+        f"[sqlite, real HTTP to cardroom serve, workers: {workers}, {projection}; "
+        "bare appends between rounds]"
+    )
     print(
         f"  bare eventsourcing appends/s      {appends_per_second:10,.0f}  "
         f"(p99 {percentile(many.append_latencies, 0.99):.2f} ms: the disk's own tail)"
