@@ -75,6 +75,7 @@ def test_refusals_in_the_lane_are_the_route_s_answers_byte_for_byte(
         (path, {**DECLARE, "expectedVersion": -1}, auth(tokens[1])),  # 400 malformed
         (path, {"type": "declare", "play": "yes"}, auth(tokens[1])),  # 400 wrong type
         (f"/tables/{uuid.uuid4()}/commands", DECLARE, auth(tokens[1])),  # 404
+        (f"/tables/{table_id.upper()}/commands", DECLARE, auth(tokens[0])),  # the id in capitals
     ]
     for url, body, headers in refused:
         lane = client.post(url, json=body, headers=headers)
