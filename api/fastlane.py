@@ -17,6 +17,7 @@ the one answer the framework gives it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
@@ -30,7 +31,7 @@ from api.services import blocking
 
 if TYPE_CHECKING:
     from litestar import Litestar
-    from litestar.types import ASGIApp, Message, Receive, Scope, Send
+    from litestar.types import ASGIApp, Receive, ReceiveMessage, Scope, Send
 
 # The route's path with a table id in canonical form (other spellings go to the routes).
 COMMAND_PATH = re.compile(
@@ -54,7 +55,7 @@ class _Plain:
         self.idempotency_key = idempotency_key
 
     @classmethod
-    def of(cls, headers: list[tuple[bytes, bytes]]) -> _Plain | None:
+    def of(cls, headers: Iterable[tuple[bytes, bytes]]) -> _Plain | None:
         authorization = key = None
         for name, value in headers:
             if name == b"authorization":
@@ -85,7 +86,7 @@ def fast_commands(app: Litestar, routes: ASGIApp) -> ASGIApp:
     handlers = app.exception_handlers
 
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST":
+        if scope["type"] != "http" or scope.get("method") != "POST":
             await routes(scope, receive, send)
             return
         path = COMMAND_PATH.fullmatch(scope["path"])
@@ -93,7 +94,7 @@ def fast_commands(app: Litestar, routes: ASGIApp) -> ASGIApp:
         if path is None or plain is None:
             await routes(scope, receive, send)
             return
-        received: list[Message] = []
+        received: list[ReceiveMessage] = []
         body = await _body(receive, received)
         data = _object(body)
         if data is None:  # not a complete JSON object: the routes say what is wrong
@@ -120,7 +121,7 @@ def fast_commands(app: Litestar, routes: ASGIApp) -> ASGIApp:
     return middleware
 
 
-async def _body(receive: Receive, received: list[Message]) -> bytes | None:
+async def _body(receive: Receive, received: list[ReceiveMessage]) -> bytes | None:
     """The whole body (``None``: the client left, or it is over the size limit); every
     message read is kept in ``received`` for a replay."""
     chunks: list[bytes] = []
@@ -150,16 +151,16 @@ def _object(body: bytes | None) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _replay(received: list[Message], receive: Receive) -> Receive:
+def _replay(received: list[ReceiveMessage], receive: Receive) -> Receive:
     """``receive`` with the messages already read given back first."""
     pending = list(received)
 
-    async def replayed() -> Message:
+    async def replayed() -> ReceiveMessage:
         if pending:
             return pending.pop(0)
         return await receive()
 
-    return replayed  # type: ignore[return-value]
+    return replayed
 
 
 async def _problem(
