@@ -184,12 +184,18 @@ async def _client_main(
     connection: Connection, host: str, port: int, tables: list[list[bytes]]
 ) -> None:
     """Each round: every table posts its next ``count`` commands concurrently; the answer to
-    the parent is the round's latencies (or the first error, raised)."""
+    the parent is the round's latencies (or the first error, raised). A connection the server
+    closed while the round's bare appends ran (its keep-alive timeout, 5 s) is opened again
+    before the next round."""
     loop = asyncio.get_running_loop()
     streams = [await asyncio.open_connection(host, port) for _ in tables]
     sent = 0
     try:
         while (count := await loop.run_in_executor(None, connection.recv)) is not None:
+            for i, (reader, writer) in enumerate(streams):
+                if reader.at_eof():
+                    writer.close()
+                    streams[i] = await asyncio.open_connection(host, port)
             latencies: list[float] = []
             await asyncio.gather(
                 *(
