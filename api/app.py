@@ -1,7 +1,9 @@
 """The Litestar application (design §5): routes, problem details, OpenAPI at ``/schema``.
 
 ``create_app`` builds the app without touching anything: the event store and Redis are opened
-by the lifespan (:mod:`api.services`) when the server starts and closed when it stops.
+by the lifespan (:mod:`api.services`) when the server starts and closed when it stops. Plain
+``POST /tables/{id}/commands`` requests skip the routing machinery (:mod:`api.fastlane`, with
+the same answers).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
+from api.fastlane import fast_commands
 from api.head import head_as_get
 from api.problems import MAX_BODY_BYTES, exception_handlers
 from api.ratelimit import close_limiter, rate_limited
@@ -74,6 +77,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
         middleware=[rate_limited],
         on_shutdown=[close_limiter],
     )
-    # Outermost, before routing: HEAD is answered as the GET route it mirrors (api.head).
-    app.asgi_handler = head_as_get(app.asgi_handler)
+    # Before routing: plain command requests take the fast lane (api.fastlane); outermost,
+    # HEAD is answered as the GET route it mirrors (api.head).
+    app.asgi_handler = head_as_get(fast_commands(app, app.asgi_handler))
     return app

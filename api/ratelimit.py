@@ -156,6 +156,19 @@ def _limiter(scope: Scope) -> RateLimiter | None:
     return limiter
 
 
+def _address(scope: Scope) -> str:
+    return str((scope.get("client") or ("unknown", 0))[0])
+
+
+async def spend_budget(scope: Scope, kind: str) -> None:
+    """Spend one request of ``kind`` from the caller's budget (nothing when limits are off);
+    raises the 429 problem past it. The command route's fast lane (:mod:`api.fastlane`)
+    spends here as this middleware does."""
+    limiter = _limiter(scope)
+    if limiter is not None:
+        await limiter.spend(_address(scope), kind)
+
+
 def rate_limited(app: ASGIApp) -> ASGIApp:
     """ASGI middleware (after routing): spend the route's budget before it runs."""
 
@@ -165,15 +178,15 @@ def rate_limited(app: ASGIApp) -> ASGIApp:
         if scope["type"] != "http" or (kind is None and route != STREAMS):
             await app(scope, receive, send)
             return
+        if kind is not None:
+            await spend_budget(scope, kind)
+            await app(scope, receive, send)
+            return
         limiter = _limiter(scope)
         if limiter is None:
             await app(scope, receive, send)
             return
-        address = (scope.get("client") or ("unknown", 0))[0]
-        if kind is not None:
-            await limiter.spend(address, kind)
-            await app(scope, receive, send)
-            return
+        address = _address(scope)
         member = await limiter.open_stream(address)
         if member is None:
             await app(scope, receive, send)

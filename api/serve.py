@@ -16,6 +16,7 @@ projector and Redis. Every connection is held to :mod:`api.serverlimits`.
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import signal
 
@@ -127,11 +128,18 @@ def _serve_many(
 
 
 def worker_app() -> object:
-    """One API worker of ``cardroom serve --workers N``: HTTP only (uvicorn factory)."""
+    """One API worker of ``cardroom serve --workers N``: HTTP only (uvicorn factory).
+
+    uvicorn has already set the worker's access log on or off (``--access-log``) when this
+    runs; configuring the process's logging keeps that choice (an access line per request
+    costs the event loop about a fifth of a command)."""
     from api.app import create_app
 
     settings = Settings.from_env()
+    access = logging.getLogger("uvicorn.access")
+    access_off = not access.propagate and not access.handlers  # uvicorn's access_log=False
     configure_logging(settings.log_format)
+    access.propagate = not access_off
     app = create_app(settings, run_projector=False)
     gc.freeze()  # what start-up built lives as long as the process: full collections skip it
     return app

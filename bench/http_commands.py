@@ -10,7 +10,10 @@ processes each running an asyncio loop (so the client is not the bottleneck). Th
 in any client stops the run and is printed.
 
 Printed: commands/s at ``--tables`` clients, their p99 latency, and that figure ÷ bare
-appends/s (design §6 targets: ≥ 2,000/s, ≤ 20 ms, ≥ 1).
+appends/s (design §6 targets: ≥ 2,000/s, ≤ 20 ms, ≥ 1). Also the CPU time the server's
+processes and the client processes spent per command while commands were timed (from
+``/proc``, so the figure does not drift with the machine's load as wall time does): the
+server's is what bounds commands/s on a busy machine; the clients' must stay well below it.
 
 Bare appends use the same SQLite directory and settings (``BareAppender``: eventsourcing's
 defaults, WAL) and are timed in the same run, interleaved: after every round of ``--chunk``
@@ -18,7 +21,8 @@ commands per table the server idles while as many bare appends are timed. Timed 
 separate window (as before), the ratio mostly measured how busy the shared disk was then.
 
 ``python bench/http_commands.py [--tables 4] [--hands 20] [--chunk 50] [--client-processes 2]
-[--workers N]``
+[--workers N] [--projector]`` (``--projector``: the projection runs in the server, as on
+embedded defaults, and its CPU is counted with the server's).
 """
 
 from __future__ import annotations
@@ -180,12 +184,18 @@ async def _client_main(
     connection: Connection, host: str, port: int, tables: list[list[bytes]]
 ) -> None:
     """Each round: every table posts its next ``count`` commands concurrently; the answer to
-    the parent is the round's latencies (or the first error, raised)."""
+    the parent is the round's latencies (or the first error, raised). A connection the server
+    closed while the round's bare appends ran (its keep-alive timeout, 5 s) is opened again
+    before the next round."""
     loop = asyncio.get_running_loop()
     streams = [await asyncio.open_connection(host, port) for _ in tables]
     sent = 0
     try:
         while (count := await loop.run_in_executor(None, connection.recv)) is not None:
+            for i, (reader, writer) in enumerate(streams):
+                if reader.at_eof():
+                    writer.close()
+                    streams[i] = await asyncio.open_connection(host, port)
             latencies: list[float] = []
             await asyncio.gather(
                 *(
@@ -211,12 +221,40 @@ def client_process(connection: Connection, host: str, port: int, tables: list[An
         connection.close()
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of process ``root`` and all its descendants (Linux
+    ``/proc``; 0.0 where there is none)."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").glob("[0-9]*"):
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # the process ended meanwhile
+        fields = stat[stat.rindex(")") + 2 :].split()
+        pid = int(entry.name)
+        parents[pid] = int(fields[1])
+        times[pid] = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    total = 0.0
+    for pid in times:
+        ancestor = pid
+        while ancestor not in (root, 0, 1) and ancestor in parents:
+            ancestor = parents[ancestor]
+        total += times[pid] if ancestor == root else 0.0
+    return total
+
+
 class Figures:
     """Seconds and counts of both sides, accumulated round by round."""
 
     def __init__(self) -> None:
         self.commands = 0
         self.command_seconds = 0.0
+        self.server_cpu = 0.0  # CPU seconds of the server's processes while commands ran
+        self.client_cpu = 0.0  # and of the client processes
         self.appends = 0
         self.append_seconds = 0.0
         self.latencies: list[float] = []
@@ -231,6 +269,7 @@ def run(
     bare: BareAppender,
     chunk: int,
     processes: int,
+    server: int,
 ) -> Figures:
     """``tables`` tables played concurrently by ``processes`` client processes (asyncio, one
     connection per table), ``chunk`` commands per table at a time; after each round the
@@ -258,6 +297,8 @@ def run(
     try:
         while any(s < len(r) for s, r in zip(sent, requests, strict=True)):
             due = sum(min(chunk, len(r) - s) for s, r in zip(sent, requests, strict=True))
+            server_cpu = cpu_seconds(server)
+            client_cpu = sum(cpu_seconds(w.pid or 0) for w in workers)
             started = time.perf_counter()
             for pipe in pipes:
                 pipe.send(chunk)
@@ -267,6 +308,8 @@ def run(
                     raise SystemExit(f"a client failed:\n{answer}")
                 figures.latencies.extend(answer)
             figures.command_seconds += time.perf_counter() - started
+            figures.server_cpu += cpu_seconds(server) - server_cpu
+            figures.client_cpu += sum(cpu_seconds(w.pid or 0) for w in workers) - client_cpu
             figures.commands += due
             sent = [min(s + chunk, len(r)) for s, r in zip(sent, requests, strict=True)]
             for _ in range(due):  # one by one, to see the disk's own tail latency too
@@ -301,20 +344,27 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=None, help="cardroom serve --workers (default: its own)"
     )
+    parser.add_argument(
+        "--projector",
+        action="store_true",
+        help="run the projection in the server (as on embedded defaults): its CPU counts too",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cardroom-http-bench-") as tmp:
         directory = Path(tmp)
         port = free_port()
-        server = start_server(directory, port, args.workers)
+        server = start_server(directory, port, args.workers, projector=args.projector or None)
         base = f"http://127.0.0.1:{port}"
         # Same directory, same eventsourcing SQLite settings (WAL, default synchronous) as the
         # server's store; its own file so the two never share a write lock.
         bare = BareAppender(f"sqlite:///{directory}/cardroom.db")
         try:
             bare.append(100)  # warm up
-            run(base, 1, 1, 1, bare, args.chunk, 1)  # warm up the server
-            one = run(base, 1, args.hands, 100, bare, args.chunk, 1)
-            many = run(base, args.tables, args.hands, 200, bare, args.chunk, args.client_processes)
+            timed = (bare, args.chunk)
+            run(base, 1, 1, 1, *timed, 1, server.pid)  # warm up the server
+            one = run(base, 1, args.hands, 100, *timed, 1, server.pid)
+            clients = args.client_processes
+            many = run(base, args.tables, args.hands, 200, *timed, clients, server.pid)
         finally:
             bare.close()
             server.send_signal(signal.SIGTERM)
@@ -325,7 +375,11 @@ def main() -> None:
     p99 = percentile(many.latencies, 0.99)
     ratio = concurrent / appends_per_second
     workers = "its default" if args.workers is None else str(args.workers)
-    print(f"[sqlite, real HTTP to cardroom serve, workers: {workers}; bare appends between rounds]")
+    projection = "projector in the server" if args.projector else "no projector"
+    print(
+        f"[sqlite, real HTTP to cardroom serve, workers: {workers}, {projection}; "
+        "bare appends between rounds]"
+    )
     print(
         f"  bare eventsourcing appends/s      {appends_per_second:10,.0f}  "
         f"(p99 {percentile(many.append_latencies, 0.99):.2f} ms: the disk's own tail)"
@@ -343,6 +397,12 @@ def main() -> None:
         f"  latency p50 / p99 (ms), {args.tables} clients "
         f"{percentile(many.latencies, 0.5):10.2f} / {p99:.2f}  "
         f"(p99 target ≤ 20 ms: {_verdict(p99 <= 20)})"
+    )
+    print(
+        f"  CPU ms per command, {args.tables} clients: server "
+        f"{1000 * many.server_cpu / many.commands:.3f}, clients "
+        f"{1000 * many.client_cpu / many.commands:.3f}  (1 client: server "
+        f"{1000 * one.server_cpu / one.commands:.3f})"
     )
     print(
         f"  => HTTP commands/s ({args.tables} clients) ÷ bare appends/s = {ratio:.2f} "

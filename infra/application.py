@@ -13,10 +13,10 @@ from typing import Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import EventStore, Mapper
+from eventsourcing.persistence import EventStore, Mapper, Recording
 
 from infra.snapshots import SnapshotMapper
-from infra.transcoder import MsgspecMapper
+from infra.transcoder import MsgspecMapper, StoredTableEvent
 
 
 class CardroomApplication(Application[UUID]):
@@ -25,6 +25,18 @@ class CardroomApplication(Application[UUID]):
     name = "Cardroom"
     # The snapshot store exists (``app.snapshots``); the store decides when to write one.
     env: ClassVar[dict[str, str]] = {"IS_SNAPSHOTTING_ENABLED": "y"}
+
+    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
+        """Store table events in one transaction (the command path's write, many commands'
+        events at once: :mod:`infra.groupcommit`). Table events are put in the event store
+        as they are, which is all the library's ``save`` does with them, without its check of
+        every event against the library's runtime protocols (some 20 µs an event); anything
+        else goes to the library's ``save``."""
+        if all(type(obj) is StoredTableEvent for obj in objs):
+            recordings = self.events.put(objs, **kwargs)
+            self._notify(recordings)
+            return recordings
+        return super().save(*objs, **kwargs)
 
     def construct_mapper(self) -> Mapper[UUID]:
         return MsgspecMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())

@@ -9,11 +9,13 @@ them. Threads that queued while a write was under way wait for it, and the first
 the next write. Nobody waits for company: a command alone is written at once, and the batch
 is simply whatever queued during the previous commit.
 
-Each thread gets its own outcome, and only after the transaction holding its events has
-committed: its recordings (so its own notification positions), or the error. A lost race (the
-store's unique (table, version) key) refuses the whole transaction, so the batch is then
-written again one command per transaction, and only the command that raced gets the conflict.
-Any other store failure fails every command of the batch, and nothing of it was written.
+A commit wakes only the threads whose events it held, and the first thread queued meanwhile,
+which leads the next write (the others sleep on). Each thread gets its own outcome, and only
+after the transaction holding its events has committed: its recordings (so its own
+notification positions), or the error. A lost race (the store's unique (table, version) key)
+refuses the whole transaction, so the batch is then written again one command per
+transaction, and only the command that raced gets the conflict. Any other store failure fails
+every command of the batch, and nothing of it was written.
 
 Several processes on one SQLite file take turns through :class:`FileWriteLock` (a lock file
 beside the database): a process waiting for the file's write lock is woken the moment it is
@@ -36,14 +38,23 @@ Write = Callable[[Sequence[Any]], Sequence[Any]]  # events -> one recording per 
 
 
 class _Queued:
-    """One command's events, and then its outcome."""
+    """One command's events, and then its outcome; its thread sleeps on ``wait`` until it is
+    woken, once: because its outcome is in, or to lead the next write."""
 
-    __slots__ = ("error", "events", "recordings")
+    __slots__ = ("_asleep", "error", "events", "recordings")
 
     def __init__(self, events: Sequence[Any]) -> None:
         self.events = events
         self.recordings: Sequence[Any] | None = None
         self.error: BaseException | None = None
+        self._asleep = threading.Lock()
+        self._asleep.acquire()
+
+    def wait(self) -> None:
+        self._asleep.acquire()
+
+    def wake(self) -> None:
+        self._asleep.release()
 
     @property
     def done(self) -> bool:
@@ -68,36 +79,58 @@ class GroupCommit:
         self._write = write
         self._interlock = interlock or contextlib.nullcontext
         self._lock = threading.Lock()
-        self._written = threading.Condition(self._lock)
         self._queue: list[_Queued] = []
-        self._writing: list[_Queued] = []
+        # The batch being written; [] while the pen passes to the next leader; None: idle.
+        self._writing: list[_Queued] | None = None
 
     @property
     def queued(self) -> int:
         """Commands queued or being written now."""
         with self._lock:
-            return len(self._queue) + len(self._writing)
+            return len(self._queue) + len(self._writing or ())
 
     def save(self, events: Sequence[Any]) -> Sequence[Any]:
         """Store ``events`` (one command's, all of one table) with whatever else is queued;
-        their recordings once committed. Raises what the store raised for them."""
+        their recordings once committed. Raises what the store raised for them.
+
+        A commit wakes only the threads it concerns: those whose events it held, and the
+        first of those queued meanwhile, which leads the next write."""
         queued = _Queued(events)
         with self._lock:
             self._queue.append(queued)
-            while self._writing and not queued.done:
-                self._written.wait()
+            leading = self._writing is None
+            if leading:
+                batch = self._writing = self._queue
+                self._queue = []
+        if not leading:
+            queued.wait()
             if queued.done:
                 return queued.outcome()
-            batch = self._writing = self._queue
-            self._queue = []
+            with self._lock:  # woken to lead: everything queued so far, this thread first
+                batch = self._writing = self._queue
+                self._queue = []
+        self._lead(batch, queued)
+        return queued.outcome()
+
+    def _lead(self, batch: list[_Queued], leader: _Queued) -> None:
+        """Write ``batch``, then wake its threads and pass the pen to the next leader."""
         try:
             with self._interlock():
                 self._commit(batch)
+        except BaseException as error:  # the write lock failed: nothing was written
+            for queued in batch:
+                if not queued.done:
+                    queued.error = error
+            raise
         finally:
             with self._lock:
-                self._writing = []
-                self._written.notify_all()
-        return queued.outcome()
+                following = self._queue[0] if self._queue else None
+                self._writing = [] if following is not None else None
+            for queued in batch:
+                if queued is not leader:
+                    queued.wake()
+            if following is not None:
+                following.wake()
 
     def _commit(self, batch: list[_Queued]) -> None:
         try:
