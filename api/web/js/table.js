@@ -66,9 +66,24 @@ export function handStarts(events) {
   return starts;
 }
 
+// The ledger holding every hand the events settle: the ledger is a read model and may trail
+// the stream by a moment, so it is read again (for up to 5 s, polling) while a settled hand
+// is missing from it.
+async function settledLedger(tableId, events) {
+  const settled = new Set(events.filter((e) => e.type === "HandSettled" || e.type === "HandScored")
+    .map((e) => e.hand));
+  let ledger = await api.ledger(tableId);
+  const missing = () => [...settled].some((n) => !ledger.hands.some((h) => h.hand === n));
+  for (let tries = 0; missing() && tries < 50; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    ledger = await api.ledger(tableId);
+  }
+  return ledger;
+}
+
 // The chart of chips per player (Bourré) or score per team (Burraco) across hands.
 export async function ledgerChart(tableId, game, events) {
-  const ledger = await api.ledger(tableId);
+  const ledger = await settledLedger(tableId, events);
   if (game === "burraco") {
     return chart(burracoSeries(ledger), { title: "Score per team across hands" });
   }
