@@ -35,6 +35,12 @@ BIG_PILE = 6  # a pile this long is taken whatever it holds
 ONE_USE_PILE = 3  # a pile this long is taken for one use; a shorter one needs two
 BURRACO = 7
 CLOSE_TAKE = True
+GO_OUT_CHECK = 2  # a hand this short checks whether the pile lets it go out
+SHORT_HAND = 2  # a hand this short draws rather than take a pile it cannot go out with
+GROW_BONUS = True
+SPOIL_BURRACO = 20.0
+SPOIL_NEAR = 0.0
+CLEAN_HOPE = 5
 
 
 def random_play(view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -59,7 +65,7 @@ class Seat(NamedTuple):
     pile: list[str]
     mine: list[tuple[int, Layout]]  # the team's melds
     theirs: list[tuple[int, Layout]]  # the next player's team's melds
-    sizes: dict[int, int]  # the team's meld sizes by id
+    melds: dict[int, Layout]  # the team's melds by id
     has_burraco: bool  # the team may close once it has its pozzetto
     pozzetto: bool  # the team has taken its pozzetto
 
@@ -83,12 +89,13 @@ def read_seat(view: dict[str, Any]) -> Seat:
     by_team = {entry["team"]: entry for entry in view["teams"]}
     ours = by_team[team]
     other = next(entry for name, entry in by_team.items() if name != team)
+    mine = _layouts(ours["melds"])
     return Seat(
         hand=list(seats[me].get("cards", [])),
         pile=list(view["discardPile"]),
-        mine=_layouts(ours["melds"]),
+        mine=mine,
+        melds=dict(mine),
         theirs=_layouts(other["melds"]),
-        sizes={m["id"]: len(m["cards"]) for m in ours["melds"]},
         has_burraco=any(m["burraco"] for m in ours["melds"]),
         pozzetto=ours.get("pozzetto") is not None,
     )
@@ -150,39 +157,62 @@ def leftover(cards: Sequence[str], seat: Seat) -> list[str]:
             return rest
 
 
-def closes_with_pile(seat: Seat) -> bool:
-    """With the pozzetto and a burraco, the pile lets the bot close this turn: melding the
-    hand and the pile leaves one card that is not a wild."""
-    if not (seat.pozzetto and seat.has_burraco):
+def may_go_out(seat: Seat) -> bool:
+    """Playing the hand out now takes the pozzetto (the team has not taken it) or closes
+    (it has, and has a burraco); in between the rules keep two cards in hand (rule 19)."""
+    return not seat.pozzetto or seat.has_burraco
+
+
+def goes_out_with_pile(seat: Seat) -> bool:
+    """The pile lets a short hand go out this turn: melding the hand and the pile leaves at
+    most one card to discard (a closing discard must be one card, not a wild)."""
+    if len(seat.hand) > GO_OUT_CHECK or not may_go_out(seat):
         return False
     rest = leftover([*seat.hand, *seat.pile], seat)
-    return len(rest) == 1 and _wilds(rest) == 0
+    if seat.pozzetto:
+        return len(rest) == 1 and _wilds(rest) == 0
+    return len(rest) <= 1
 
 
 def pile_helps(seat: Seat) -> bool:
-    """Take the pile for a wild, for its size, for its uses, or to close with it (see the
-    module docstring)."""
+    """Take the pile to go out with it, for a wild, for its size or for its uses; a hand
+    short enough to go out draws instead (see the module docstring)."""
     pile = seat.pile
     if not pile:
         return False
-    if CLOSE_TAKE and closes_with_pile(seat):
+    if CLOSE_TAKE and goes_out_with_pile(seat):
         return True
+    if len(seat.hand) <= SHORT_HAND and may_go_out(seat):
+        return False
     if _wilds(pile) or len(pile) >= BIG_PILE:
         return True
     return pile_uses(seat) >= (1 if len(pile) >= ONE_USE_PILE else 2)
 
 
 def meld_score(command: Any, seat: Seat) -> float:
-    """How much a meld or addition is worth playing now; not worth it at 0 or below."""
+    """How much a meld or addition is worth playing now; not worth it at 0 or below.
+
+    Naturals count for more than wilds; a wild is kept for completing a burraco (or played
+    out once the team has one, or the hand is nearly empty), but never spoils a clean
+    burraco (200 points, against 100 for a dirty one) or a clean meld close to one."""
     cards = command.cards
     wilds = _wilds(cards)
-    naturals = len(cards) - wilds
-    adding = isinstance(command, AddToMeld)
-    score = 2.0 * naturals - 3.0 * wilds + (1.0 if adding else 0.0)
+    score = 2.0 * (len(cards) - wilds) - 3.0 * wilds
     if len(seat.hand) <= WILDS_OUT_AT or seat.has_burraco:
         score += 3.0 * wilds
-    if adding and seat.sizes.get(command.meld, 0) + len(cards) >= BURRACO:
-        score += 6.0  # completes or grows a burraco
+    if isinstance(command, AddToMeld):
+        score += 1.0
+        layout = seat.melds.get(command.meld)
+        size = len(layout.cards) if layout is not None else 0
+        if size + len(cards) >= BURRACO and (GROW_BONUS or size < BURRACO) and not (
+            wilds and layout is not None and layout.clean and size >= BURRACO
+        ):
+            score += 6.0  # completes (or grows) a burraco
+        if wilds and layout is not None and layout.clean:
+            if size >= BURRACO:
+                score -= SPOIL_BURRACO
+            elif size >= CLEAN_HOPE and size + len(cards) < BURRACO:
+                score -= SPOIL_NEAR
     return score
 
 
