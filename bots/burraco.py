@@ -21,8 +21,9 @@ Partners cooperate only through the table: the melds.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from domain.burraco.candidates import extensions, new_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
@@ -58,18 +59,6 @@ def random_play(view: dict[str, Any], legal: Sequence[Any], rng: random.Random) 
     return rng.choice(discards)
 
 
-class Seat(NamedTuple):
-    """What the bot reads from its seat's view, once per decision."""
-
-    hand: list[str]
-    pile: list[str]
-    mine: list[tuple[int, Layout]]  # the team's melds
-    theirs: list[tuple[int, Layout]]  # the next player's team's melds
-    melds: dict[int, Layout]  # the team's melds by id
-    has_burraco: bool  # the team may close once it has its pozzetto
-    pozzetto: bool  # the team has taken its pozzetto
-
-
 def _layouts(melds: Sequence[dict[str, Any]]) -> list[tuple[int, Layout]]:
     """Melds as layouts, read again from the cards the view shows."""
     out: list[tuple[int, Layout]] = []
@@ -81,24 +70,44 @@ def _layouts(melds: Sequence[dict[str, Any]]) -> list[tuple[int, Layout]]:
     return out
 
 
-def read_seat(view: dict[str, Any]) -> Seat:
-    """The bot's seat as its view shows it (nothing else: other hands are hidden)."""
-    seats = view["seats"]
-    me = view["yourSeat"]
-    team = seats[me]["team"]
-    by_team = {entry["team"]: entry for entry in view["teams"]}
-    ours = by_team[team]
-    other = next(entry for name, entry in by_team.items() if name != team)
-    mine = _layouts(ours["melds"])
-    return Seat(
-        hand=list(seats[me].get("cards", [])),
-        pile=list(view["discardPile"]),
-        mine=mine,
-        melds=dict(mine),
-        theirs=_layouts(other["melds"]),
-        has_burraco=any(m["burraco"] for m in ours["melds"]),
-        pozzetto=ours.get("pozzetto") is not None,
-    )
+class Seat:
+    """What the bot reads from its seat's view (nothing else: other hands are hidden); the
+    melds are read as layouts only when a decision needs them."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        seats = view["seats"]
+        me = view["yourSeat"]
+        team = seats[me]["team"]
+        ours = next(entry for entry in view["teams"] if entry["team"] == team)
+        other = next(entry for entry in view["teams"] if entry["team"] != team)
+        self.hand: list[str] = list(seats[me].get("cards", []))
+        self.pile: list[str] = list(view["discardPile"])
+        self.ours: dict[int, dict[str, Any]] = {m["id"]: m for m in ours["melds"]}
+        self.other_melds: list[dict[str, Any]] = other["melds"]
+        # the team may close once it has its pozzetto and a burraco
+        self.has_burraco = any(m["burraco"] for m in ours["melds"])
+        self.pozzetto = ours.get("pozzetto") is not None
+
+    @cached_property
+    def mine(self) -> list[tuple[int, Layout]]:
+        """The team's melds."""
+        return _layouts(list(self.ours.values()))
+
+    @cached_property
+    def theirs(self) -> list[tuple[int, Layout]]:
+        """The next player's team's melds."""
+        return _layouts(self.other_melds)
+
+    def size(self, meld_id: int) -> int:
+        meld = self.ours.get(meld_id)
+        return len(meld["cards"]) if meld is not None else 0
+
+    def clean(self, meld_id: int) -> bool:
+        """The team's meld has no wild (as the view says; else read from its cards)."""
+        meld = self.ours.get(meld_id)
+        if meld is None:
+            return False
+        return bool(meld["clean"]) if "clean" in meld else _wilds(meld["cards"]) == 0
 
 
 def _wilds(cards: Sequence[str]) -> int:
@@ -202,13 +211,13 @@ def meld_score(command: Any, seat: Seat) -> float:
         score += 3.0 * wilds
     if isinstance(command, AddToMeld):
         score += 1.0
-        layout = seat.melds.get(command.meld)
-        size = len(layout.cards) if layout is not None else 0
+        size = seat.size(command.meld)
+        spoils = wilds > 0 and seat.clean(command.meld)
         if size + len(cards) >= BURRACO and (GROW_BONUS or size < BURRACO) and not (
-            wilds and layout is not None and layout.clean and size >= BURRACO
+            spoils and size >= BURRACO
         ):
             score += 6.0  # completes (or grows) a burraco
-        if wilds and layout is not None and layout.clean:
+        if spoils:
             if size >= BURRACO:
                 score -= SPOIL_BURRACO
             elif size >= CLEAN_HOPE and size + len(cards) < BURRACO:
@@ -248,7 +257,7 @@ def discard_cost(code: str, seat: Seat) -> tuple[float, int]:
 
 def basic(view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
     """Burraco ``basic`` (see the module docstring)."""
-    seat = read_seat(view)
+    seat = Seat(view)
     if view["phase"] == "draw":
         takes = [c for c in legal if isinstance(c, TakePile)]
         if takes and pile_helps(seat):
