@@ -49,9 +49,7 @@ def discards(hand: list[str]) -> list[Any]:
     return [Discard(seat=0, card=code) for code in dict.fromkeys(hand)]
 
 
-def test_basic_does_not_discard_a_card_that_extends_an_opponents_meld_when_it_has_another() -> (
-    None
-):
+def test_basic_does_not_discard_a_card_that_extends_an_opponents_meld_if_it_has_another() -> None:
     hand = ["9H", "JC", "KD"]
     seen = view(hand, theirs=[["10H", "JH", "QH"], ["KS", "KC", "KH"]])
     chosen = choose("burraco", "basic", seen, discards(hand), RNG)
