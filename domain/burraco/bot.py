@@ -30,8 +30,10 @@ def choose(table: Table, seat: int, rng: random.Random, meld_bias: float = 0.9) 
         if takes and rng.random() < chance:
             return takes[0]
         return next((c for c in options if isinstance(c, Draw)), options[0])
-    melds = [c for c in options if not isinstance(c, Discard)]
-    discards = [c for c in options if isinstance(c, Discard)]
+    melds: list[Any] = []
+    discards: list[Any] = []
+    for c in options:  # one pass, each list in the listing's order
+        (discards if isinstance(c, Discard) else melds).append(c)
     if melds and (not discards or rng.random() < meld_bias):
         return rng.choice(melds)
     return rng.choice(discards)
