@@ -436,7 +436,23 @@ def arrange_extension(
 def extends(meld: Layout, code: str) -> bool:
     """Whether the card ``code`` (a canonical code) alone can be added to ``meld`` (what
     :func:`arrange_extension` accepts without hints)."""
+    if meld.kind == SET:
+        return _set_takes(meld.rank, meld.wild >= 0, len(meld.cards), code)
     return not isinstance(_extension_reading(*_fields(meld), (code,), None, None), str)
+
+
+@lru_cache(maxsize=READINGS_KEPT)
+def _set_takes(rank: str | None, wild: bool, size: int, code: str) -> bool:
+    """:func:`extends` for a set. Rule 8 asks of a set only its rank, whether it holds its wild
+    and how many cards it holds (not which suits), so a card is tried once per shape, on a set
+    of that shape: naturals of the rank in suits taken in turn, then a joker if it has a wild."""
+    naturals = size - wild
+    cards = tuple(f"{rank}{SET_SUITS[i % len(SET_SUITS)]}" for i in range(naturals))
+    shape = (SET, (*cards, JOKER) if wild else cards, None, rank, 0, naturals if wild else -1)
+    return not isinstance(_extension_reading(*shape, (code,), None, None), str)
+
+
+SET_SUITS, JOKER = "SHDC", "JK"  # the suits and the joker of the shapes above
 
 
 def _fields(meld: Layout) -> tuple[str, tuple[str, ...], str | None, str | None, int, int]:
