@@ -10,9 +10,8 @@ Printed: hands/s and commands/s for the full loop, and ``decide``+``evolve`` alo
 the recorded commands), so the cost of the engine and of the bot are visible separately. Rates
 are given per wall-clock second and per CPU second of this process (the latter is steadier on
 a shared, busy machine). The rules remember how melds read (``domain.burraco.melds``,
-``domain.burraco.candidates``), so the replay, which follows the play in this process, finds
-its melds' readings remembered — as a long-running server or simulation does; the full loop
-meets every meld first.
+``domain.burraco.candidates``); both timings start with nothing remembered
+(``candidates.forget``), so the replay does not find the readings the play left behind.
 
 ``python bench/burraco_engine.py [--hands 300] [--players 4] [--seed 1]``
 """
@@ -31,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine_loop import apply, replay, seated_table
 
 from domain.burraco.bot import choose
+from domain.burraco.candidates import forget
 from domain.burraco.events import HandClosed, HandScored
 from domain.games import game_named
 
@@ -68,11 +68,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
+    forget()
     wall, cpu = time.perf_counter(), time.process_time()
     tables, endings = play_hands(args.hands, args.players, args.seed)
     played = (time.perf_counter() - wall, time.process_time() - cpu)
     commands = sum(len(t) for t in tables)
 
+    forget()  # the replay meets every meld anew, as the play did
     wall, cpu = time.perf_counter(), time.process_time()
     events = replay(GAME, tables)
     engine = (time.perf_counter() - wall, time.process_time() - cpu)

@@ -26,6 +26,7 @@ from domain.burraco.melds import (
     MeldError,
     arrange_new,
     extends,
+    forget_readings,
 )
 from domain.burraco.values import INFO
 
@@ -109,6 +110,15 @@ def _joins(layout: Layout) -> _Joins:
             _JOINS.clear()
         entry = _JOINS[id(layout)] = _Joins(layout)
     return entry
+
+
+def forget() -> None:
+    """Forget what is remembered of layouts, suits and readings (:func:`melds.forget_readings`):
+    answers stay the same; a benchmark starts cold with it."""
+    _JOINS.clear()
+    _joinable.cache_clear()
+    _sequences.cache_clear()
+    forget_readings()
 
 
 def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iterator[Candidate]:

@@ -49,6 +49,7 @@ __all__ = [  # the layout names are re-exported: callers import them from here
     "arrange_extension",
     "arrange_new",
     "extends",
+    "forget_readings",
     "position_name",
 ]
 
@@ -501,3 +502,10 @@ def _read_extension(
 
 _new_reading = _remembered(_read_new)
 _extension_reading = _remembered(_read_extension)
+
+
+def forget_readings() -> None:
+    """Forget every remembered reading (answers stay the same; benchmarks start cold)."""
+    _new_reading.cache_clear()  # type: ignore[attr-defined]
+    _extension_reading.cache_clear()  # type: ignore[attr-defined]
+    _set_takes.cache_clear()
