@@ -78,14 +78,36 @@ def _joinable(kind: str, name: str | None, low: int, high: int, clean: bool) -> 
     return wilds | naturals
 
 
-class _Joins:
-    """What is known of the cards that can join one layout: the filter, and the answers."""
+def joinable_alone(layout: Layout) -> frozenset[str]:
+    """:func:`joinable` for a card added on its own (what ``extensions`` lists): to a clean
+    sequence a natural of its suit joins only next to an end — inside the run its place is
+    taken, and two places beyond it a wild would have to bridge the gap (rule 9)."""
+    if layout.kind == SET or layout.wild >= 0:
+        return joinable(layout)
+    return _next_to_ends(layout.suit, layout.low, layout.high)
 
-    __slots__ = ("known", "layout", "maybe")
+
+@cache  # a few hundred shapes at most
+def _next_to_ends(suit: str | None, low: int, high: int) -> frozenset[str]:
+    """:func:`joinable_alone` for a clean sequence of ``suit`` from ``low`` to ``high``."""
+    assert suit is not None
+    at = AT[suit]
+    naturals = {at[p] for p in (low - 1, high + 1) if 3 <= p <= 13}
+    if low <= 3 or high >= 12:
+        naturals.add(at[ACE_HIGH])
+    return WILDS | naturals
+
+
+class _Joins:
+    """What is known of the cards that can join one layout: the filters (any card that might
+    join with others, a card that might join alone), and the answers for cards alone."""
+
+    __slots__ = ("alone", "known", "layout", "maybe")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.maybe = joinable(layout)
+        self.alone = joinable_alone(layout)
         self.known: dict[str, bool] = {}
 
     def __call__(self, code: str) -> bool:
@@ -117,6 +139,8 @@ def forget() -> None:
     answers stay the same; a benchmark starts cold with it."""
     _JOINS.clear()
     _joinable.cache_clear()
+    _next_to_ends.cache_clear()
+    _positions.cache_clear()
     _sequences.cache_clear()
     forget_readings()
 
@@ -128,7 +152,7 @@ def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iter
         joins = _JOINS.get(id(layout))
         if joins is None or joins.layout is not layout:
             joins = _joins(layout)
-        maybe = joins.maybe
+        maybe = joins.alone
         if maybe.isdisjoint(distinct):
             continue
         known = joins.known
@@ -154,16 +178,24 @@ def _runs(mask: int) -> list[list[int]]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _sequences(suit: str, mask: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
-    """The sequences a suit's positions offer, in the order they are proposed, as the cards'
-    codes: each maximal run of three or more; then each run of two with a wild; then two runs
-    a gap apart, bridged by a wild (``True``: a wild is wanted)."""
+def _positions(mask: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    """The sequences a suit's positions offer, in the order they are proposed: each maximal run
+    of three or more; then each run of two with a wild; then two runs a gap apart, bridged by a
+    wild (``True``: a wild is wanted)."""
     runs = _runs(mask)
-    found = [(run, False) for run in runs if len(run) >= 3]
-    found += [(run, True) for run in runs if len(run) == TWO]
-    found += [(left + right, True) for left, right in pairwise(runs) if right[0] == left[-1] + 2]
+    found = [(tuple(run), False) for run in runs if len(run) >= 3]
+    found += [(tuple(run), True) for run in runs if len(run) == TWO]
+    found += [
+        (tuple(left + right), True) for left, right in pairwise(runs) if right[0] == left[-1] + 2
+    ]
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 14)
+def _sequences(suit: str, mask: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """:func:`_positions` as the codes of ``suit``'s cards."""
     at = AT[suit]
-    return tuple((tuple([at[p] for p in positions]), wild) for positions, wild in found)
+    return tuple((tuple([at[p] for p in positions]), wild) for positions, wild in _positions(mask))
 
 
 def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
@@ -183,9 +215,10 @@ def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
             by_suit[suit] = by_suit.get(suit, 0) | bits
     proposed: list[tuple[str, ...]] = []
     for same in by_rank.values():
-        if len(same) >= 3:
+        held = len(same)
+        if held >= 3:
             proposed.append(tuple(same[:9]))
-        elif len(same) == TWO and wilds:
+        elif held == TWO and wilds:
             proposed.append((*same, wilds[0]))
     for suit, mask in by_suit.items():
         if not mask & (mask >> 1 | mask >> 2):

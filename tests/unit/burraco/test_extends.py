@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from domain.burraco.candidates import extensions
 from domain.burraco.melds import Layout, MeldError, arrange_extension, arrange_new, extends
 from domain.burraco.values import INFO
 
@@ -54,3 +55,30 @@ def test_burraco_rules_9_10_a_card_joins_a_sequence_as_the_sequence_read_again_a
     joining = [code for code in INFO if extends(layout, code)]
     assert joining, layout  # every one of these sequences can take some card
     assert joining == [code for code in INFO if accepted(layout, code)]
+
+
+def clean_sequences() -> list[Layout]:
+    """Every clean sequence of every suit: each span of three or more positions (ace low or
+    high, never both), its 2 natural in place."""
+    sequences = []
+    for suit in SUITS:
+        for low in range(1, 13):
+            for high in range(low + 2, 15):
+                if (low, high) == (1, 14):
+                    continue
+                ranks = [
+                    "A" if p in (1, 14) else {11: "J", 12: "Q", 13: "K"}.get(p, str(p))
+                    for p in range(low, high + 1)
+                ]
+                sequences.append(arrange_new([f"{rank}{suit}" for rank in ranks]))
+    return sequences
+
+
+def test_burraco_rule_9_the_additions_listed_to_a_clean_sequence_are_every_card_that_joins() -> (
+    None
+):
+    hand = list(INFO)  # one of every card
+    for layout in clean_sequences():
+        assert layout.wild < 0, layout
+        listed = [c.cards[0] for c in extensions(hand, [(1, layout)])]
+        assert listed == [code for code in hand if accepted(layout, code)], layout
