@@ -71,6 +71,14 @@ def _check_hints(wild_rank: str | None, ace: str | None) -> None:
         raise MeldError(f"ace {ace!r} must be 'low' or 'high'")
 
 
+def _code_tuple(codes_: Sequence[str]) -> tuple[str, ...]:
+    """:func:`_codes` as a tuple (what readings are remembered by); codes that are all
+    canonical already (as a command's are once ``decide`` has read them) are taken as they are."""
+    if all(map(INFO.__contains__, codes_)):
+        return tuple(codes_)
+    return tuple(_codes(codes_))
+
+
 def _codes(codes_: Sequence[str]) -> list[str]:
     """Canonical codes (``INFO`` keys); anything else is a :class:`MeldError`."""
     out: list[str] = []
@@ -382,7 +390,7 @@ def arrange_new(
     end high (in a run of 14 the wild then stands for the ace low).
     """
     _check_hints(wild_rank, ace)
-    return _layout(_new_reading(tuple(_codes(codes_)), wild_rank, ace))
+    return _layout(_new_reading(_code_tuple(codes_), wild_rank, ace))
 
 
 def _read_new(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
@@ -431,7 +439,7 @@ def arrange_extension(
     placements rule 10 allows (``ace`` places the natural ace when there is one).
     """
     _check_hints(wild_rank, ace)
-    return _layout(_extension_reading(*_fields(meld), tuple(_codes(codes_)), wild_rank, ace))
+    return _layout(_extension_reading(*_fields(meld), _code_tuple(codes_), wild_rank, ace))
 
 
 def extends(meld: Layout, code: str) -> bool:

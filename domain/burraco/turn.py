@@ -46,7 +46,8 @@ def playing_round(table: Table, seat: int) -> Round:
         raise TableClosed("the table is closed: the match is over")
     if table.status == WAITING or table.round is None:
         raise IllegalCommand("the hand starts when every seat is taken")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+    players = table.options.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise IllegalCommand(f"there is no seat {seat!r} at this table")
     r = table.round
     if r.phase == OVER:
@@ -58,8 +59,13 @@ def playing_round(table: Table, seat: int) -> Round:
 
 def canonical(codes_: Sequence[str]) -> list[str]:
     """The canonical codes of the cards a command names (``"10h"`` -> ``"10H"``)."""
-    if not isinstance(codes_, list | tuple) or not all(isinstance(c, str) for c in codes_):
+    if not isinstance(codes_, list | tuple):
         raise IllegalCommand("cards must be a list of card codes")
+    for code in codes_:
+        if not isinstance(code, str):
+            raise IllegalCommand("cards must be a list of card codes")
+    if all(map(INFO.__contains__, codes_)):
+        return list(codes_)  # canonical already
     try:
         return [code if code in INFO else card(code).code for code in codes_]
     except CardError as error:
@@ -68,6 +74,8 @@ def canonical(codes_: Sequence[str]) -> list[str]:
 
 def require_held(hand: Sequence[str], wanted: Sequence[str]) -> None:
     """The seat holds every card named (with repeats)."""
+    if len(wanted) == 1 and wanted[0] in hand:
+        return
     remaining = list(hand)
     for code in wanted:
         if code not in remaining:
