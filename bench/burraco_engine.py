@@ -53,9 +53,10 @@ def play_hands(hands: int, players: int, seed: int) -> tuple[list[list[Any]], di
             commands.append(command)
             state, events = apply(GAME, state, command)
             for event in events:
-                if isinstance(event, HandScored):
+                kind = type(event)
+                if kind is HandScored:
                     scored += 1
-                elif isinstance(event, HandClosed):
+                elif kind is HandClosed:
                     endings[event.reason] = endings.get(event.reason, 0) + 1
         tables.append(commands)
     return tables, endings

@@ -71,7 +71,7 @@ def discard_commands(table: Table, seat: int) -> list[Any]:
     r = table.round
     assert r is not None
     codes: Iterable[str] = dict.fromkeys(r.hands[seat])
-    if discards_restricted(r, seat):
+    if discards_restricted(table, r, seat):
         codes = [code for code in codes if not discard_fault(table, r, seat, code)]
     return list(map(DISCARDS[seat].__getitem__, codes))
 

@@ -119,10 +119,20 @@ def discard_fault(table: Table, r: Round, seat: int, code: str, *, pile_rule: bo
     return ""
 
 
-def discards_restricted(r: Round, seat: int) -> bool:
-    """Whether :func:`discard_fault` could refuse any card of ``seat``'s hand now: rule 13 and
-    option ``take_pile`` speak only after a pile take this turn, rule 18 only of a last card."""
-    return bool(r.took_pile) or len(r.hands[seat]) == 1
+def discards_restricted(table: Table, r: Round, seat: int) -> bool:
+    """Whether :func:`discard_fault` could refuse any card of ``seat``'s hand now: rule 13 only
+    after a single-card pile take this turn (unless option ``single_card_rediscard``), option
+    ``take_pile=must_meld`` only while the pile taken this turn is owed a meld, rule 18 only
+    of a last card."""
+    if len(r.hands[seat]) == 1:
+        return True
+    took = r.took_pile
+    if not took:
+        return False
+    options = table.options
+    return (len(took) == 1 and not options.single_card_rediscard) or (
+        options.take_pile == "must_meld" and not r.melded_from_pile
+    )
 
 
 def must_still_meld_from_pile(table: Table, r: Round, seat: int) -> bool:
