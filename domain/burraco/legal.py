@@ -30,6 +30,9 @@ from domain.burraco.turn import (
 from domain.burraco.values import INFO
 from domain.errors import DomainError
 
+MAX_SEATS = max(CHOICES["players"])
+ONE_SEAT = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))  # the answers of to_act
+
 
 def to_act(table: Table | None) -> frozenset[int]:
     """The seat whose turn it is, while a hand is in play."""
@@ -37,7 +40,7 @@ def to_act(table: Table | None) -> frozenset[int]:
         return frozenset()
     if table.round.phase == OVER:
         return frozenset()
-    return frozenset((table.round.turn,))
+    return ONE_SEAT[table.round.turn]
 
 
 def legal_commands(table: Table | None, seat: int) -> list[Any]:
@@ -59,7 +62,6 @@ def legal_commands(table: Table | None, seat: int) -> list[Any]:
 
 # Commands are frozen values, so the draw, the pile take and each discard are made once per
 # seat (and card) and listed again and again rather than made anew for every listing.
-MAX_SEATS = max(CHOICES["players"])
 DRAWS = tuple(Draw(seat=seat) for seat in range(MAX_SEATS))
 TAKES = tuple(TakePile(seat=seat) for seat in range(MAX_SEATS))
 DISCARDS = tuple(
