@@ -203,18 +203,20 @@ def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
     wilds: list[str] = []
     by_rank: dict[int, list[str]] = {}
     by_suit: dict[str, int] = {}  # suit -> the positions held, as bits
+    paired = False  # whether two naturals share a rank
     for code in hand:  # one pass: each card's place is read from a table
         rank, suit, bits = _PLACES[code]
         if not rank:
             wilds.append(code)
         elif rank in by_rank:
             by_rank[rank].append(code)
+            paired = True
         else:
             by_rank[rank] = [code]
         if bits:
             by_suit[suit] = by_suit.get(suit, 0) | bits
     proposed: list[tuple[str, ...]] = []
-    for same in by_rank.values():
+    for same in by_rank.values() if paired else ():
         held = len(same)
         if held >= 3:
             proposed.append(tuple(same[:9]))
