@@ -10,31 +10,47 @@ Printed: hands/s and commands/s for the full loop, and ``decide``+``evolve`` alo
 the recorded commands), so the cost of the engine and of the bot are visible separately. Rates
 are given per wall-clock second and per CPU second of this process (the latter is steadier on
 a shared, busy machine). The rules remember how melds read (``domain.burraco.melds``,
-``domain.burraco.candidates``), so the replay, which follows the play in this process, finds
-its melds' readings remembered — as a long-running server or simulation does; the full loop
-meets every meld first.
+``domain.burraco.candidates``); both timings start with nothing remembered
+(``candidates.forget``), so the replay does not find the readings the play left behind.
 
-``python bench/burraco_engine.py [--hands 300] [--players 4] [--seed 1]``
+``--compiled`` runs the same on the optional mypyc build of the rules (issue 10; see
+``engine_loop.compiled_domain``): the pure-Python package stays the reference.
+
+``python bench/burraco_engine.py [--hands 300] [--players 4] [--seed 1] [--compiled]``
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# a mypyc build of the domain (engine_loop.COMPILED_DOMAIN), when --compiled asked for one
+sys.path.insert(0, os.environ.get("CARDROOM_COMPILED_DOMAIN") or sys.path[0])
 
-from engine_loop import apply, replay, seated_table
+from engine_loop import COMPILED_DOMAIN, apply, compiled_domain, replay, seated_table
 
 from domain.burraco.bot import choose
+from domain.burraco.candidates import forget
 from domain.burraco.events import HandClosed, HandScored
 from domain.games import game_named
 
 GAME = game_named("burraco")
+ROOT = Path(__file__).resolve().parent.parent
+# the modules of the hot paths, for --compiled
+COMPILED = [
+    f"domain/burraco/{name}.py"
+    for name in (
+        "values", "melds", "candidates", "deal", "scoring", "evolve", "turn",
+        "closing", "decide", "legal", "bot",
+    )
+]  # fmt: skip
 
 
 def play_hands(hands: int, players: int, seed: int) -> tuple[list[list[Any]], dict[str, int]]:
@@ -53,9 +69,10 @@ def play_hands(hands: int, players: int, seed: int) -> tuple[list[list[Any]], di
             commands.append(command)
             state, events = apply(GAME, state, command)
             for event in events:
-                if isinstance(event, HandScored):
+                kind = type(event)
+                if kind is HandScored:
                     scored += 1
-                elif isinstance(event, HandClosed):
+                elif kind is HandClosed:
                     endings[event.reason] = endings.get(event.reason, 0) + 1
         tables.append(commands)
     return tables, endings
@@ -66,18 +83,28 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--players", type=int, default=4, choices=(2, 4))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compiled", action="store_true", help="time the mypyc build")
     args = parser.parse_args()
+    if args.compiled:
+        build = compiled_domain(ROOT, COMPILED)
+        argv = [a for a in sys.argv[1:] if a != "--compiled"]
+        env = {**os.environ, COMPILED_DOMAIN: str(build)}
+        sys.exit(subprocess.run([sys.executable, __file__, *argv], env=env).returncode)
 
+    forget()
     wall, cpu = time.perf_counter(), time.process_time()
     tables, endings = play_hands(args.hands, args.players, args.seed)
     played = (time.perf_counter() - wall, time.process_time() - cpu)
     commands = sum(len(t) for t in tables)
 
+    forget()  # the replay meets every meld anew, as the play did
     wall, cpu = time.perf_counter(), time.process_time()
     events = replay(GAME, tables)
     engine = (time.perf_counter() - wall, time.process_time() - cpu)
 
-    print(f"burraco engine, {args.players} players, {args.hands} hands ({len(tables)} tables)")
+    kind = " (mypyc build)" if os.environ.get(COMPILED_DOMAIN) else ""
+    print(f"burraco engine{kind}, {args.players} players, {args.hands} hands", end="")
+    print(f" ({len(tables)} tables)")
     print(f"  hand endings: {endings}")
     for label, (wall_s, cpu_s), extra in (
         ("bot play (legal_commands + decide + evolve)", played, None),

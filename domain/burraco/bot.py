@@ -25,13 +25,15 @@ def choose(table: Table, seat: int, rng: random.Random, meld_bias: float = 0.9) 
     if r.phase == DRAW:
         # Taking a lone discard again and again ends the hand in a stalemate (rule 21), so
         # the bot mostly draws and takes bigger piles more often.
-        takes = [c for c in options if isinstance(c, TakePile)]
+        take = next((c for c in options if isinstance(c, TakePile)), None)
         chance = 0.1 if len(r.pile) == 1 else 0.35
-        if takes and rng.random() < chance:
-            return takes[0]
+        if take is not None and rng.random() < chance:
+            return take
         return next((c for c in options if isinstance(c, Draw)), options[0])
-    melds = [c for c in options if not isinstance(c, Discard)]
-    discards = [c for c in options if isinstance(c, Discard)]
+    melds: list[Any] = []
+    discards: list[Any] = []
+    for c in options:  # one pass, each list in the listing's order
+        (discards if isinstance(c, Discard) else melds).append(c)
     if melds and (not discards or rng.random() < meld_bias):
         return rng.choice(melds)
     return rng.choice(discards)

@@ -26,6 +26,7 @@ from domain.burraco.melds import (
     MeldError,
     arrange_new,
     extends,
+    forget_readings,
 )
 from domain.burraco.values import INFO
 
@@ -77,14 +78,36 @@ def _joinable(kind: str, name: str | None, low: int, high: int, clean: bool) -> 
     return wilds | naturals
 
 
-class _Joins:
-    """What is known of the cards that can join one layout: the filter, and the answers."""
+def joinable_alone(layout: Layout) -> frozenset[str]:
+    """:func:`joinable` for a card added on its own (what ``extensions`` lists): to a clean
+    sequence a natural of its suit joins only next to an end — inside the run its place is
+    taken, and two places beyond it a wild would have to bridge the gap (rule 9)."""
+    if layout.kind == SET or layout.wild >= 0:
+        return joinable(layout)
+    return _next_to_ends(layout.suit, layout.low, layout.high)
 
-    __slots__ = ("known", "layout", "maybe")
+
+@cache  # a few hundred shapes at most
+def _next_to_ends(suit: str | None, low: int, high: int) -> frozenset[str]:
+    """:func:`joinable_alone` for a clean sequence of ``suit`` from ``low`` to ``high``."""
+    assert suit is not None
+    at = AT[suit]
+    naturals = {at[p] for p in (low - 1, high + 1) if 3 <= p <= 13}
+    if low <= 3 or high >= 12:
+        naturals.add(at[ACE_HIGH])
+    return WILDS | naturals
+
+
+class _Joins:
+    """What is known of the cards that can join one layout: the filters (any card that might
+    join with others, a card that might join alone), and the answers for cards alone."""
+
+    __slots__ = ("alone", "known", "layout", "maybe")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.maybe = joinable(layout)
+        self.alone = joinable_alone(layout)
         self.known: dict[str, bool] = {}
 
     def __call__(self, code: str) -> bool:
@@ -111,6 +134,17 @@ def _joins(layout: Layout) -> _Joins:
     return entry
 
 
+def forget() -> None:
+    """Forget what is remembered of layouts, suits and readings (:func:`melds.forget_readings`):
+    answers stay the same; a benchmark starts cold with it."""
+    _JOINS.clear()
+    _joinable.cache_clear()
+    _next_to_ends.cache_clear()
+    _positions.cache_clear()
+    _sequences.cache_clear()
+    forget_readings()
+
+
 def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iterator[Candidate]:
     """Every single card of ``hand`` that can join one of these melds."""
     distinct = list(dict.fromkeys(hand))
@@ -118,11 +152,17 @@ def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iter
         joins = _JOINS.get(id(layout))
         if joins is None or joins.layout is not layout:
             joins = _joins(layout)
-        if joins.maybe.isdisjoint(distinct):
+        maybe = joins.alone
+        if maybe.isdisjoint(distinct):
             continue
+        known = joins.known
         for code in distinct:
-            if code in joins.maybe and joins(code):
-                yield Candidate((code,), meld_id)
+            if code in maybe:
+                join = known.get(code)
+                if join is None:
+                    join = joins(code)
+                if join:
+                    yield Candidate((code,), meld_id)
 
 
 def _runs(mask: int) -> list[list[int]]:
@@ -138,7 +178,7 @@ def _runs(mask: int) -> list[list[int]]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _sequences(mask: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
+def _positions(mask: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
     """The sequences a suit's positions offer, in the order they are proposed: each maximal run
     of three or more; then each run of two with a wild; then two runs a gap apart, bridged by a
     wild (``True``: a wild is wanted)."""
@@ -151,71 +191,82 @@ def _sequences(mask: int) -> tuple[tuple[tuple[int, ...], bool], ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=1 << 14)
+def _sequences(suit: str, mask: int) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """:func:`_positions` as the codes of ``suit``'s cards."""
+    at = AT[suit]
+    return tuple((tuple([at[p] for p in positions]), wild) for positions, wild in _positions(mask))
+
+
 def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
     """Sets and sequences the hand holds (see the module docstring)."""
-    wilds = [code for code in hand if code in WILDS]
+    wilds: list[str] = []
     by_rank: dict[int, list[str]] = {}
     by_suit: dict[str, int] = {}  # suit -> the positions held, as bits
-    for code in hand:
-        place = _PLACES.get(code)
-        if place is None:
-            continue
-        rank, suit, bits = place
-        if rank:
-            same = by_rank.get(rank)
-            if same is None:
-                by_rank[rank] = [code]
-            else:
-                same.append(code)
-        by_suit[suit] = by_suit.get(suit, 0) | bits
-    proposed: list[list[str]] = []
-    for same in by_rank.values():
-        if len(same) >= 3:
-            proposed.append(same[:9])
-        elif len(same) == TWO and wilds:
-            proposed.append([*same, wilds[0]])
+    paired = False  # whether two naturals share a rank
+    for code in hand:  # one pass: each card's place is read from a table
+        rank, suit, bits = _PLACES[code]
+        if not rank:
+            wilds.append(code)
+        elif rank in by_rank:
+            by_rank[rank].append(code)
+            paired = True
+        else:
+            by_rank[rank] = [code]
+        if bits:
+            by_suit[suit] = by_suit.get(suit, 0) | bits
+    proposed: list[tuple[str, ...]] = []
+    for same in by_rank.values() if paired else ():
+        held = len(same)
+        if held >= 3:
+            proposed.append(tuple(same[:9]))
+        elif held == TWO and wilds:
+            proposed.append((*same, wilds[0]))
     for suit, mask in by_suit.items():
         if not mask & (mask >> 1 | mask >> 2):
             continue  # no two of its positions one or two apart: no sequence to start
-        at = AT[suit]
-        for positions, wild in _sequences(mask):
-            codes_ = [at[p] for p in positions]
+        for codes_, wild in _sequences(suit, mask):
             if wild:
                 with_wild = _with_wild(codes_, hand, wilds)
                 if with_wild is None:
                     continue
                 codes_ = with_wild
             proposed.append(codes_)
-    if not proposed:
-        return iter(())
+    if len(proposed) < TWO:
+        return iter([Candidate(codes_) for codes_ in proposed])
     seen: set[tuple[str, ...]] = set()
     found: list[Candidate] = []
     for codes_ in proposed:
         key = tuple(sorted(codes_))
         if key not in seen:
             seen.add(key)
-            found.append(Candidate(tuple(codes_)))  # decide (or legal_commands) checks it
+            found.append(Candidate(codes_))  # decide (or legal_commands) checks it
     return iter(found)
 
 
-# per card code but the joker: its rank for a set (0 for a 2, always wild in a set), its suit
-# and its sequence positions as bits (the ace at both ends)
+# per card code: its rank for a set (0 for a wild: a 2 is always wild in a set), its suit and
+# its sequence positions as bits (the ace at both ends; none for the joker)
 _PLACES: dict[str, tuple[int, str, int]] = {
     code: (
         0 if info.wild else info.rank,
-        info.suit,
-        (1 << ACE_LOW | 1 << ACE_HIGH) if info.rank == ACE_HIGH else 1 << info.rank,
+        info.suit or "",
+        0
+        if not info.rank
+        else (1 << ACE_LOW | 1 << ACE_HIGH)
+        if info.rank == ACE_HIGH
+        else 1 << info.rank,
     )
     for code, info in INFO.items()
-    if info.rank
 }
 
 
-def _with_wild(codes_: list[str], hand: Sequence[str], wilds: Sequence[str]) -> list[str] | None:
+def _with_wild(
+    codes_: Sequence[str], hand: Sequence[str], wilds: Sequence[str]
+) -> tuple[str, ...] | None:
     """``codes_`` plus one wild the hand still has to spare (a joker or a 2), if it has one."""
     for wild in wilds:
         if hand.count(wild) > codes_.count(wild):
-            return [*codes_, wild]
+            return (*codes_, wild)
     return None
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from domain.burraco.candidates import Candidate, extensions, new_melds, pile_melds
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.decide import decide_turn
+from domain.burraco.options import CHOICES
 from domain.burraco.state import DRAW, OVER, PLAYING, Round, Table, team_of
 from domain.burraco.turn import (
     discard_fault,
@@ -26,7 +27,11 @@ from domain.burraco.turn import (
     new_layout,
     unrefusable,
 )
+from domain.burraco.values import INFO
 from domain.errors import DomainError
+
+MAX_SEATS = max(CHOICES["players"])
+ONE_SEAT = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))  # the answers of to_act
 
 
 def to_act(table: Table | None) -> frozenset[int]:
@@ -35,7 +40,7 @@ def to_act(table: Table | None) -> frozenset[int]:
         return frozenset()
     if table.round.phase == OVER:
         return frozenset()
-    return frozenset((table.round.turn,))
+    return ONE_SEAT[table.round.turn]
 
 
 def legal_commands(table: Table | None, seat: int) -> list[Any]:
@@ -47,21 +52,30 @@ def legal_commands(table: Table | None, seat: int) -> list[Any]:
     if r.phase == DRAW:
         # rule 12a: the stock never runs out in play (rule 20 ends the hand at two cards), and
         # the pile may be taken whenever it holds a card unless option must_meld says otherwise
-        listed: list[Any] = [Draw(seat=seat)]
-        take = TakePile(seat=seat)
+        listed: list[Any] = [DRAWS[seat]]
+        take = TAKES[seat]
         if r.pile and (table.options.take_pile != "must_meld" or _accepted(table, take)):
             listed.append(take)
         return listed
     return meld_commands(table, seat) + discard_commands(table, seat)
 
 
+# Commands are frozen values, so the draw, the pile take and each discard are made once per
+# seat (and card) and listed again and again rather than made anew for every listing.
+DRAWS = tuple(Draw(seat=seat) for seat in range(MAX_SEATS))
+TAKES = tuple(TakePile(seat=seat) for seat in range(MAX_SEATS))
+DISCARDS = tuple(
+    {code: Discard(seat=seat, card=code) for code in INFO} for seat in range(MAX_SEATS)
+)
+
+
 def discard_commands(table: Table, seat: int) -> list[Any]:
     r = table.round
     assert r is not None
     codes: Iterable[str] = dict.fromkeys(r.hands[seat])
-    if discards_restricted(r, seat):
+    if discards_restricted(table, r, seat):
         codes = [code for code in codes if not discard_fault(table, r, seat, code)]
-    return [Discard(seat=seat, card=code) for code in codes]
+    return list(map(DISCARDS[seat].__getitem__, codes))
 
 
 def meld_commands(table: Table, seat: int) -> list[Any]:

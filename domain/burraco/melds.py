@@ -49,6 +49,7 @@ __all__ = [  # the layout names are re-exported: callers import them from here
     "arrange_extension",
     "arrange_new",
     "extends",
+    "forget_readings",
     "position_name",
 ]
 
@@ -68,6 +69,14 @@ def _check_hints(wild_rank: str | None, ace: str | None) -> None:
         raise MeldError(f"wildRank {wild_rank!r} is not a rank (A K Q J 10 … 3 2)")
     if ace is not None and (not isinstance(ace, str) or ace not in ACE_CHOICES):
         raise MeldError(f"ace {ace!r} must be 'low' or 'high'")
+
+
+def _code_tuple(codes_: Sequence[str]) -> tuple[str, ...]:
+    """:func:`_codes` as a tuple (what readings are remembered by); codes that are all
+    canonical already (as a command's are once ``decide`` has read them) are taken as they are."""
+    if all(map(INFO.__contains__, codes_)):
+        return tuple(codes_)
+    return tuple(_codes(codes_))
 
 
 def _codes(codes_: Sequence[str]) -> list[str]:
@@ -381,7 +390,7 @@ def arrange_new(
     end high (in a run of 14 the wild then stands for the ace low).
     """
     _check_hints(wild_rank, ace)
-    return _layout(_new_reading(tuple(_codes(codes_)), wild_rank, ace))
+    return _layout(_new_reading(_code_tuple(codes_), wild_rank, ace))
 
 
 def _read_new(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
@@ -430,13 +439,29 @@ def arrange_extension(
     placements rule 10 allows (``ace`` places the natural ace when there is one).
     """
     _check_hints(wild_rank, ace)
-    return _layout(_extension_reading(*_fields(meld), tuple(_codes(codes_)), wild_rank, ace))
+    return _layout(_extension_reading(*_fields(meld), _code_tuple(codes_), wild_rank, ace))
 
 
 def extends(meld: Layout, code: str) -> bool:
     """Whether the card ``code`` (a canonical code) alone can be added to ``meld`` (what
     :func:`arrange_extension` accepts without hints)."""
+    if meld.kind == SET:
+        return _set_takes(meld.rank, meld.wild >= 0, len(meld.cards), code)
     return not isinstance(_extension_reading(*_fields(meld), (code,), None, None), str)
+
+
+@lru_cache(maxsize=READINGS_KEPT)
+def _set_takes(rank: str | None, wild: bool, size: int, code: str) -> bool:
+    """:func:`extends` for a set. Rule 8 asks of a set only its rank, whether it holds its wild
+    and how many cards it holds (not which suits), so a card is tried once per shape, on a set
+    of that shape: naturals of the rank in suits taken in turn, then a joker if it has a wild."""
+    naturals = size - wild
+    cards = tuple(f"{rank}{SET_SUITS[i % len(SET_SUITS)]}" for i in range(naturals))
+    shape = (SET, (*cards, JOKER) if wild else cards, None, rank, 0, naturals if wild else -1)
+    return not isinstance(_extension_reading(*shape, (code,), None, None), str)
+
+
+SET_SUITS, JOKER = "SHDC", "JK"  # the suits and the joker of the shapes above
 
 
 def _fields(meld: Layout) -> tuple[str, tuple[str, ...], str | None, str | None, int, int]:
@@ -485,3 +510,10 @@ def _read_extension(
 
 _new_reading = _remembered(_read_new)
 _extension_reading = _remembered(_read_extension)
+
+
+def forget_readings() -> None:
+    """Forget every remembered reading (answers stay the same; benchmarks start cold)."""
+    _new_reading.cache_clear()  # type: ignore[attr-defined]
+    _extension_reading.cache_clear()  # type: ignore[attr-defined]
+    _set_takes.cache_clear()

@@ -46,7 +46,8 @@ def playing_round(table: Table, seat: int) -> Round:
         raise TableClosed("the table is closed: the match is over")
     if table.status == WAITING or table.round is None:
         raise IllegalCommand("the hand starts when every seat is taken")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
+    players = table.options.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise IllegalCommand(f"there is no seat {seat!r} at this table")
     r = table.round
     if r.phase == OVER:
@@ -58,8 +59,13 @@ def playing_round(table: Table, seat: int) -> Round:
 
 def canonical(codes_: Sequence[str]) -> list[str]:
     """The canonical codes of the cards a command names (``"10h"`` -> ``"10H"``)."""
-    if not isinstance(codes_, list | tuple) or not all(isinstance(c, str) for c in codes_):
+    if not isinstance(codes_, list | tuple):
         raise IllegalCommand("cards must be a list of card codes")
+    for code in codes_:
+        if not isinstance(code, str):
+            raise IllegalCommand("cards must be a list of card codes")
+    if all(map(INFO.__contains__, codes_)):
+        return list(codes_)  # canonical already
     try:
         return [code if code in INFO else card(code).code for code in codes_]
     except CardError as error:
@@ -68,6 +74,8 @@ def canonical(codes_: Sequence[str]) -> list[str]:
 
 def require_held(hand: Sequence[str], wanted: Sequence[str]) -> None:
     """The seat holds every card named (with repeats)."""
+    if len(wanted) == 1 and wanted[0] in hand:
+        return
     remaining = list(hand)
     for code in wanted:
         if code not in remaining:
@@ -111,10 +119,20 @@ def discard_fault(table: Table, r: Round, seat: int, code: str, *, pile_rule: bo
     return ""
 
 
-def discards_restricted(r: Round, seat: int) -> bool:
-    """Whether :func:`discard_fault` could refuse any card of ``seat``'s hand now: rule 13 and
-    option ``take_pile`` speak only after a pile take this turn, rule 18 only of a last card."""
-    return bool(r.took_pile) or len(r.hands[seat]) == 1
+def discards_restricted(table: Table, r: Round, seat: int) -> bool:
+    """Whether :func:`discard_fault` could refuse any card of ``seat``'s hand now: rule 13 only
+    after a single-card pile take this turn (unless option ``single_card_rediscard``), option
+    ``take_pile=must_meld`` only while the pile taken this turn is owed a meld, rule 18 only
+    of a last card."""
+    if len(r.hands[seat]) == 1:
+        return True
+    took = r.took_pile
+    if not took:
+        return False
+    options = table.options
+    return (len(took) == 1 and not options.single_card_rediscard) or (
+        options.take_pile == "must_meld" and not r.melded_from_pile
+    )
 
 
 def must_still_meld_from_pile(table: Table, r: Round, seat: int) -> bool:
