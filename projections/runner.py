@@ -136,11 +136,12 @@ class Projector:
             return examined
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
-        """Project until ``stop`` is set: batches back to back, then poll (or LISTEN on
-        PostgreSQL). Errors (Redis or the store away) are logged and retried with backoff.
+        """Project until ``stop`` is set: batches back to back, then wait for a store write
+        (LISTEN on PostgreSQL, the write-ahead log's writes on SQLite: :mod:`projections.wakeup`)
+        or the next poll. Errors (Redis or the store away) are logged and retried with backoff.
 
-        Polling starts quick after the last batch and slows to ``poll_interval`` while the log
-        stays quiet: low lag under load, cheap when idle.
+        Polling starts quick after the last batch (or a write) and slows to ``poll_interval``
+        while the log stays quiet: low lag under load, cheap when idle.
         """
         wakeup = wakeup_for(self._store)
         backoff = poll_interval
@@ -158,8 +159,10 @@ class Projector:
                 if processed:
                     idle = _QUICK_POLL
                     continue
-                wakeup.wait(stop, min(idle, poll_interval))
-                idle *= 2
+                if wakeup.wait(stop, min(idle, poll_interval)):
+                    idle = _QUICK_POLL  # a SQLite write's commit may land a moment later
+                else:
+                    idle *= 2
         finally:
             wakeup.close()
 
