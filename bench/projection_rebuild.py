@@ -10,6 +10,8 @@ Lag: projection lag under a load of commands — writer threads play bot tables 
     ``TableStore.execute`` while a projection worker *process* (``run_forever``, as deployed)
     follows; lag = time from ``execute`` returning until the worker announces a position
     covering it (the pub/sub channel its commit script publishes on). p50/p99/max printed.
+    Then the lag when idle: one command every ``--gap`` seconds or so, the worker idling in
+    between (its wake-up on a store write against its fallback poll).
 
 Cluster (``--cluster``): a 3-node Redis Cluster of real ``redis-server`` processes (as the
     deployed test starts it); rebuild events/s with 1 shard and with 2 shards rebuilding at
@@ -22,7 +24,7 @@ dropped afterwards); Redis at ``CARDROOM_TEST_REDIS_URL`` (default 127.0.0.1:637
 unique prefix, removed afterwards — or a private embedded Redis when none answers.
 
 ``python bench/projection_rebuild.py [--tables 6] [--hands 8] [--writers 4] [--load 6]
-[--poll 0.05] [--repeat 3] [--sqlite-only] [--cluster]``
+[--poll 0.05] [--repeat 3] [--gap 0.1] [--idle-commands 60] [--sqlite-only] [--cluster]``
 """
 
 from __future__ import annotations
@@ -235,6 +237,71 @@ def lag_under_load(
     }
 
 
+def lag_when_idle(
+    store: TableStore,
+    client: redis.Redis,
+    redis_url: str,
+    prefix: str,
+    args: argparse.Namespace,
+) -> dict[str, float]:
+    """One command at a time, ``args.gap`` seconds apart on average (the projector idles in
+    between, as a quiet table's would), while a projector process follows: lag = announce
+    time of the first commit covering a command − its return time. Shows the idle wake-up
+    (a SQLite write or a PostgreSQL NOTIFY) against the projector's fallback poll."""
+    Projector(store, client, prefix).run_once(limit=100_000)
+    announced: list[tuple[int, float]] = []
+    listening = threading.Event()
+    stop_listening = threading.Event()
+
+    def listen() -> None:
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(Keys(prefix).position_channel())
+        listening.set()
+        while not stop_listening.is_set():
+            message = pubsub.get_message(timeout=0.05)
+            if message is not None:
+                announced.append((int(message["data"]), time.perf_counter()))
+        pubsub.close()
+
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    worker = context.Process(
+        target=project_in_process,
+        args=(store.settings.event_store, redis_url, prefix, args.poll, stop),
+    )
+    worker.start()
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    listening.wait(5)
+    time.sleep(1.0)  # let the worker process start
+    rng = random.Random(args.seed)
+    table_id = store.create_table("bourre", {"seats": 5}, seed=args.seed).table_id
+    for seat in range(5):
+        store.take_seat(table_id, f"bot-{seat}", seat)
+    written: list[tuple[int, float]] = []
+    for _ in range(args.idle_commands):
+        time.sleep(rng.uniform(0.5, 1.5) * args.gap)
+        table = store.get(table_id)
+        seat = rng.choice(sorted(table.game.to_act(table.state)))
+        result = store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
+        written.append((result.position, time.perf_counter()))
+    final = written[-1][0]
+    wait_until = time.perf_counter() + 30
+    while (not announced or announced[-1][0] < final) and time.perf_counter() < wait_until:
+        time.sleep(0.01)
+    stop.set()
+    worker.join(timeout=10)
+    stop_listening.set()
+    listener.join()
+    lags = lags_of(written, announced)
+    return {
+        "p50_ms": 1000 * statistics.median(lags),
+        "p90_ms": 1000 * lags[min(len(lags) - 1, int(0.9 * len(lags)))],
+        "max_ms": 1000 * lags[-1],
+        "commands": len(written),
+    }
+
+
 def bench(
     label: str, store: TableStore, client: redis.Redis, redis_url: str, args: argparse.Namespace
 ) -> None:
@@ -267,6 +334,12 @@ def bench(
         )
         if lag["unseen"]:
             print(f"  ({lag['unseen']:.0f} commands never seen projected within 30 s)")
+        idle = lag_when_idle(store, client, redis_url, prefix, args)
+        print(
+            f"lag when idle (one command every ~{1000 * args.gap:.0f} ms, poll {args.poll}s): "
+            f"p50 {idle['p50_ms']:.1f} ms, p90 {idle['p90_ms']:.1f} ms, "
+            f"max {idle['max_ms']:.1f} ms over {idle['commands']:.0f} commands"
+        )
     finally:
         clear(client, prefix)
 
@@ -441,6 +514,8 @@ def main() -> None:
     parser.add_argument("--load", type=float, default=6.0, help="seconds of load for the lag")
     parser.add_argument("--poll", type=float, default=0.05, help="projector poll interval")
     parser.add_argument("--repeat", type=int, default=5, help="best of N for the rates")
+    parser.add_argument("--gap", type=float, default=0.1, help="seconds between idle commands")
+    parser.add_argument("--idle-commands", type=int, default=60, help="commands for idle lag")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--cluster", action="store_true", help="rebuild into a Redis Cluster")

@@ -21,6 +21,9 @@ from typing import Any
 from projections.storewatch import LogWatch, log_watch
 
 log = logging.getLogger(__name__)
+# After a write of a SQLite store's log, the projector reads this much later (seconds): the
+# quick poll's pace, so a busy store is read no more often than when polling.
+SETTLE = 0.002
 
 
 class Wakeup:
@@ -96,6 +99,10 @@ class SqliteWakeup(Wakeup):
             step = min(remaining, 0.05)
             readable, _, _ = select.select([fd], [], [], step)
             if readable and self._watch.written():
+                # The commit lands a moment after the log is written: let it, and let the
+                # writes of that moment make one wake-up (one batch) rather than several.
+                stop.wait(SETTLE)
+                self._watch.written()
                 return True
             remaining -= step
         return False
