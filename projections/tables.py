@@ -138,45 +138,35 @@ class TableProjection:
     def apply(self, event: Any, version: int, at: datetime | None = None) -> None:
         """Evolve by one event (the game's ``evolve``; facts only) to ``version``; ``at``: when
         it was stored."""
-        if self.fold((_Stored(version, event, at),)) == 0:
-            raise ProjectionError(f"table {self.table_id}: version {version} does not follow "
-                                  f"{self.version}")  # fmt: skip
+        self.state = state = self.game.evolve(self.state, event)
+        self.version = version
+        self.last_at = at
+        if self.delay:
+            self.recent.append(state)
+        mark = _MARKS.get(type(event))
+        if mark is None:
+            mark = _mark(type(event))
+        if mark == _SEATED:
+            self.seats.add(event.seat)
+        elif mark == _ENDED:
+            self.ended = True
 
     def fold(self, notes: Sequence[StoredEvent], start: int = 0) -> int:
-        """Evolve by the events of ``notes[start:]`` (one table's, in log order, with the
-        game's ``evolve``) while each is the next version; returns the index of the first one
-        not applied (``len(notes)`` when all were). One loop per table and batch, the state
-        kept in locals (the hot path of a rebuild); a failing event raises
+        """:meth:`apply` the events of ``notes[start:]`` (one table's, in log order) while each
+        is the next version; returns the index of the first one not applied (``len(notes)``
+        when all were). One loop per table and batch; a failing event raises
         :class:`ProjectionError` naming it."""
-        evolve, marks = self.game.evolve, _MARKS
-        recent = self.recent if self.delay else None
-        state, version = self.state, self.version
-        index, end = start, len(notes)
+        apply, index, end = self.apply, start, len(notes)
         try:
             while index < end:
                 note = notes[index]
-                if note.version != version + 1:
+                version = note.version
+                if version != self.version + 1:
                     break
-                event = note.event
-                state = evolve(state, event)
-                version += 1
-                if recent is not None:
-                    recent.append(state)
-                mark = marks.get(type(event))
-                if mark is None:
-                    mark = _mark(type(event))
-                if mark:
-                    if mark == _SEATED:
-                        self.seats.add(event.seat)
-                    else:
-                        self.ended = True
+                apply(note.event, version, getattr(note, "at", None))
                 index += 1
         except Exception as error:
             raise event_error(notes[index], error) from error
-        finally:
-            if index > start:  # what was applied stays applied
-                self.state, self.version = state, version
-                self.last_at = getattr(notes[index - 1], "at", None)
         return index
 
     def public(self) -> tuple[Any, int]:
@@ -184,15 +174,6 @@ class TableProjection:
         if not self.delay:
             return self.state, self.version
         return self.recent[0], self.version - len(self.recent) + 1
-
-
-@dataclass(frozen=True, slots=True)
-class _Stored:
-    """One event and its version, as :meth:`TableProjection.apply` hands it to ``fold``."""
-
-    version: int
-    event: Any
-    at: datetime | None
 
 
 _SEATED, _ENDED = 1, 2
