@@ -67,6 +67,7 @@ DEFAULT_TABLE_CACHE = 10_000
 # A rebuild's fence expires if the rebuilding process dies; it is renewed while flushing.
 _FENCE_TTL_MS = 600_000
 _UNLINK_CHUNK = 500
+_SCAN_COUNT = 10_000  # keys SCAN examines per round trip while a rebuild flushes
 # Rebuild batches are larger: fewer view computations per table and fewer round trips.
 _REBUILD_BATCH = 10_000
 # The first idle poll after a batch (seconds); doubles up to the caller's poll interval.
@@ -182,6 +183,11 @@ class Projector:
             self._flush(fence)
             if not self._tracking.release(fence):
                 raise ProjectionError("another rebuild replaced this rebuild's fence; run it again")
+            # Released: the position and every read model are empty now (a projector that
+            # commits first makes our first commit fail, and we resynchronise as ever).
+            self._position = "0"
+            for model in self.models:
+                model.flushed()
             target = self._store.max_position()
             processed = 0
             while True:
@@ -318,7 +324,7 @@ class Projector:
         )
         for pattern in patterns:  # each distinct pattern once (table keys share one)
             chunk: list[Any] = []
-            for key in self._redis.scan_iter(match=pattern, count=1000):
+            for key in self._redis.scan_iter(match=pattern, count=_SCAN_COUNT):
                 if not self._mine(key):
                     continue
                 chunk.append(key)
