@@ -5,11 +5,14 @@
     position) ÷ the raw notification-log read rate of the same store (the recorder's
     ``select_notifications`` in pages of 500, no decoding). Also printed: the decoded read
     rate (``TableStore.notifications``), for where the time goes.
-    The three are measured interleaved, best of ``--repeat`` each.
+    The three are measured interleaved, best of ``--repeat`` each; (c) is also printed per
+    CPU second of the bench process (a busy machine's waits left out; Redis's own work too).
 Lag: projection lag under a load of commands — writer threads play bot tables through
     ``TableStore.execute`` while a projection worker *process* (``run_forever``, as deployed)
     follows; lag = time from ``execute`` returning until the worker announces a position
     covering it (the pub/sub channel its commit script publishes on). p50/p99/max printed.
+    Then the lag when idle: one command every ``--gap`` seconds or so, the worker idling in
+    between (its wake-up on a store write against its fallback poll).
 
 Cluster (``--cluster``): a 3-node Redis Cluster of real ``redis-server`` processes (as the
     deployed test starts it); rebuild events/s with 1 shard and with 2 shards rebuilding at
@@ -22,7 +25,7 @@ dropped afterwards); Redis at ``CARDROOM_TEST_REDIS_URL`` (default 127.0.0.1:637
 unique prefix, removed afterwards — or a private embedded Redis when none answers.
 
 ``python bench/projection_rebuild.py [--tables 6] [--hands 8] [--writers 4] [--load 6]
-[--poll 0.05] [--repeat 3] [--sqlite-only] [--cluster]``
+[--poll 0.05] [--repeat 3] [--gap 0.1] [--idle-commands 60] [--sqlite-only] [--cluster]``
 """
 
 from __future__ import annotations
@@ -110,6 +113,14 @@ def rate_of(run: Any) -> tuple[float, int]:
     started = time.perf_counter()
     count = run()
     return count / (time.perf_counter() - started), count
+
+
+def rates_of(run: Any) -> tuple[float, float, int]:
+    """(events per wall second, events per CPU second of this process, events) of one run of
+    ``run()``; the CPU figure leaves out time spent waiting (for Redis, for a busy machine)."""
+    cpu = time.process_time()
+    rate, count = rate_of(run)
+    return rate, count / max(time.process_time() - cpu, 1e-9), count
 
 
 def clear(client: redis.Redis, prefix: str) -> None:
@@ -235,6 +246,71 @@ def lag_under_load(
     }
 
 
+def lag_when_idle(
+    store: TableStore,
+    client: redis.Redis,
+    redis_url: str,
+    prefix: str,
+    args: argparse.Namespace,
+) -> dict[str, float]:
+    """One command at a time, ``args.gap`` seconds apart on average (the projector idles in
+    between, as a quiet table's would), while a projector process follows: lag = announce
+    time of the first commit covering a command − its return time. Shows the idle wake-up
+    (a SQLite write or a PostgreSQL NOTIFY) against the projector's fallback poll."""
+    Projector(store, client, prefix).run_once(limit=100_000)
+    announced: list[tuple[int, float]] = []
+    listening = threading.Event()
+    stop_listening = threading.Event()
+
+    def listen() -> None:
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(Keys(prefix).position_channel())
+        listening.set()
+        while not stop_listening.is_set():
+            message = pubsub.get_message(timeout=0.05)
+            if message is not None:
+                announced.append((int(message["data"]), time.perf_counter()))
+        pubsub.close()
+
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    worker = context.Process(
+        target=project_in_process,
+        args=(store.settings.event_store, redis_url, prefix, args.poll, stop),
+    )
+    worker.start()
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    listening.wait(5)
+    time.sleep(1.0)  # let the worker process start
+    rng = random.Random(args.seed)
+    table_id = store.create_table("bourre", {"seats": 5}, seed=args.seed).table_id
+    for seat in range(5):
+        store.take_seat(table_id, f"bot-{seat}", seat)
+    written: list[tuple[int, float]] = []
+    for _ in range(args.idle_commands):
+        time.sleep(rng.uniform(0.5, 1.5) * args.gap)
+        table = store.get(table_id)
+        seat = rng.choice(sorted(table.game.to_act(table.state)))
+        result = store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
+        written.append((result.position, time.perf_counter()))
+    final = written[-1][0]
+    wait_until = time.perf_counter() + 30
+    while (not announced or announced[-1][0] < final) and time.perf_counter() < wait_until:
+        time.sleep(0.01)
+    stop.set()
+    worker.join(timeout=10)
+    stop_listening.set()
+    listener.join()
+    lags = lags_of(written, announced)
+    return {
+        "p50_ms": 1000 * statistics.median(lags),
+        "p90_ms": 1000 * lags[min(len(lags) - 1, int(0.9 * len(lags)))],
+        "max_ms": 1000 * lags[-1],
+        "commands": len(written),
+    }
+
+
 def bench(
     label: str, store: TableStore, client: redis.Redis, redis_url: str, args: argparse.Namespace
 ) -> None:
@@ -243,14 +319,14 @@ def bench(
         events = fill(store, args.tables, args.hands, args.seed)
         projector = Projector(store, client, prefix)
         # Interleaved, best of N each: a busy machine slows all three alike.
-        raw_rate = decoded_rate = rebuild_rate = 0.0
+        raw_rate = decoded_rate = rebuild_rate = raw_cpu = rebuild_cpu = 0.0
         for _ in range(args.repeat):
-            rate, raw_count = rate_of(lambda: raw_read(store))
-            raw_rate = max(raw_rate, rate)
+            rate, cpu, raw_count = rates_of(lambda: raw_read(store))
+            raw_rate, raw_cpu = max(raw_rate, rate), max(raw_cpu, cpu)
             rate, _ = rate_of(lambda: decoded_read(store))
             decoded_rate = max(decoded_rate, rate)
-            rate, rebuilt = rate_of(projector.rebuild)
-            rebuild_rate = max(rebuild_rate, rate)
+            rate, cpu, rebuilt = rates_of(projector.rebuild)
+            rebuild_rate, rebuild_cpu = max(rebuild_rate, rate), max(rebuild_cpu, cpu)
         assert rebuilt == raw_count == events, (rebuilt, raw_count, events)
         keys = sum(1 for _ in client.scan_iter(match=f"{prefix}*", count=1000))
         print(f"\n== {label}: {events} events in {args.tables * 2} tables; {keys} read-model keys")
@@ -259,6 +335,7 @@ def bench(
         print(f"rebuild into Redis           {rebuild_rate:>12,.0f} events/s")
         print(f"ratio (c) rebuild / raw read            {rebuild_rate / raw_rate:.3f}")
         print(f"ratio     rebuild / decoded read        {rebuild_rate / decoded_rate:.3f}")
+        print(f"ratio (c) per CPU second (this process) {rebuild_cpu / raw_cpu:.3f}")
         lag = lag_under_load(store, client, redis_url, prefix, args)
         print(
             f"lag under load ({args.writers} writers, {lag['commands_per_s']:,.0f} commands/s, "
@@ -267,6 +344,12 @@ def bench(
         )
         if lag["unseen"]:
             print(f"  ({lag['unseen']:.0f} commands never seen projected within 30 s)")
+        idle = lag_when_idle(store, client, redis_url, prefix, args)
+        print(
+            f"lag when idle (one command every ~{1000 * args.gap:.0f} ms, poll {args.poll}s): "
+            f"p50 {idle['p50_ms']:.1f} ms, p90 {idle['p90_ms']:.1f} ms, "
+            f"max {idle['max_ms']:.1f} ms over {idle['commands']:.0f} commands"
+        )
     finally:
         clear(client, prefix)
 
@@ -441,6 +524,8 @@ def main() -> None:
     parser.add_argument("--load", type=float, default=6.0, help="seconds of load for the lag")
     parser.add_argument("--poll", type=float, default=0.05, help="projector poll interval")
     parser.add_argument("--repeat", type=int, default=5, help="best of N for the rates")
+    parser.add_argument("--gap", type=float, default=0.1, help="seconds between idle commands")
+    parser.add_argument("--idle-commands", type=int, default=60, help="commands for idle lag")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sqlite-only", action="store_true")
     parser.add_argument("--cluster", action="store_true", help="rebuild into a Redis Cluster")

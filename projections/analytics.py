@@ -210,6 +210,9 @@ class Analytics(ReadModel):
     def forget(self) -> None:
         self._totals.forget()
 
+    def flushed(self) -> None:
+        self._totals.forget(empty=True)
+
     def flush_keys(self) -> Iterable[str]:
         return (self.key(),)
 

@@ -80,6 +80,11 @@ class ReadModel(ABC):
         """SCAN patterns matching its per-table keys (a rebuild deletes what they match)."""
         return ()
 
+    def flushed(self) -> None:
+        """Its keys were just deleted (a rebuild): what it would read of them is empty. By
+        default the same as :meth:`forget`."""
+        self.forget()
+
 
 class TableReadModel(ReadModel):
     """A read model with a value per table, rendered once per batch for each table it moved."""

@@ -235,6 +235,9 @@ class PlayerStats(ReadModel):
     def forget(self) -> None:
         self._totals.forget()
 
+    def flushed(self) -> None:
+        self._totals.forget(empty=True)
+
     def flush_keys(self) -> Iterable[str]:
         names: list[bytes] = self._redis.zrange(self.index(), 0, -1)  # type: ignore[assignment]
         return [self.index(), *(self.key(name.decode()) for name in names)]
@@ -268,6 +271,9 @@ class GameTotals(ReadModel):
 
     def forget(self) -> None:
         self._totals.forget()
+
+    def flushed(self) -> None:
+        self._totals.forget(empty=True)
 
     def flush_keys(self) -> Iterable[str]:
         return (self.key(),)

@@ -29,12 +29,14 @@ table's values are written once, for its state at the end of the batch.
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
@@ -65,6 +67,7 @@ DEFAULT_TABLE_CACHE = 10_000
 # A rebuild's fence expires if the rebuilding process dies; it is renewed while flushing.
 _FENCE_TTL_MS = 600_000
 _UNLINK_CHUNK = 500
+_SCAN_COUNT = 10_000  # keys SCAN examines per round trip while a rebuild flushes
 # Rebuild batches are larger: fewer view computations per table and fewer round trips.
 _REBUILD_BATCH = 10_000
 # The first idle poll after a batch (seconds); doubles up to the caller's poll interval.
@@ -136,11 +139,12 @@ class Projector:
             return examined
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
-        """Project until ``stop`` is set: batches back to back, then poll (or LISTEN on
-        PostgreSQL). Errors (Redis or the store away) are logged and retried with backoff.
+        """Project until ``stop`` is set: batches back to back, then wait for a store write
+        (LISTEN on PostgreSQL, the write-ahead log's writes on SQLite: :mod:`projections.wakeup`)
+        or the next poll. Errors (Redis or the store away) are logged and retried with backoff.
 
-        Polling starts quick after the last batch and slows to ``poll_interval`` while the log
-        stays quiet: low lag under load, cheap when idle.
+        Polling starts quick after the last batch (or a write) and slows to ``poll_interval``
+        while the log stays quiet: low lag under load, cheap when idle.
         """
         wakeup = wakeup_for(self._store)
         backoff = poll_interval
@@ -158,8 +162,10 @@ class Projector:
                 if processed:
                     idle = _QUICK_POLL
                     continue
-                wakeup.wait(stop, min(idle, poll_interval))
-                idle *= 2
+                if wakeup.wait(stop, min(idle, poll_interval)):
+                    idle = _QUICK_POLL  # a SQLite write's commit may land a moment later
+                else:
+                    idle *= 2
         finally:
             wakeup.close()
 
@@ -177,11 +183,19 @@ class Projector:
             self._flush(fence)
             if not self._tracking.release(fence):
                 raise ProjectionError("another rebuild replaced this rebuild's fence; run it again")
+            # Released: the position and every read model are empty now (a projector that
+            # commits first makes our first commit fail, and we resynchronise as ever).
+            self._position = "0"
+            for model in self.models:
+                model.flushed()
             target = self._store.max_position()
             processed = 0
             while True:
-                count = self.run_once(limit=_REBUILD_BATCH)
+                with _collection_deferred():
+                    count = self.run_once(limit=_REBUILD_BATCH)
                 processed += count
+                if count and self._position is not None and int(self._position) >= target:
+                    return processed  # our own commit reached the target: no look to confirm
                 reached = self.position()
                 if count == 0 and reached >= target:
                     return processed
@@ -310,7 +324,7 @@ class Projector:
         )
         for pattern in patterns:  # each distinct pattern once (table keys share one)
             chunk: list[Any] = []
-            for key in self._redis.scan_iter(match=pattern, count=1000):
+            for key in self._redis.scan_iter(match=pattern, count=_SCAN_COUNT):
                 if not self._mine(key):
                     continue
                 chunk.append(key)
@@ -328,6 +342,20 @@ class Projector:
             return True
         table_id = self.keys.table_of(key)
         return table_id is not None and shard_of(table_id, self.keys.shards) == self.keys.shard
+
+
+@contextmanager
+def _collection_deferred() -> Iterator[None]:
+    """The cyclic garbage collector paused for one rebuild batch: the batch allocates states
+    by the ten thousand and frees them without cycles, so the collector's passes over them
+    are wasted work; it runs (if it was on) once the batch is committed."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def drop_other_shards(client: redis.Redis, prefix: str, shards: int) -> int:

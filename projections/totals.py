@@ -10,6 +10,7 @@ projector that keeps committing reads Redis only for fields it has not met yet (
 round trip per batch at most). This is safe because a batch only commits on top of the position
 it started from (:mod:`projections.tracking`): if anyone else wrote a part since, the commit is
 refused and the projector :meth:`~Totals.forget`\\ s everything it knew before trying again.
+Right after a rebuild's flush nothing is stored, so nothing is read (``forget(empty=True)``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class Totals:
         self._redis = redis
         self._known: dict[str, dict[str, int]] = {}
         self._count = 0
+        self._empty = False  # the hashes were just deleted: a total not met yet is 0
 
     def add(self, batch: Batch, increments: dict[str, dict[str, int]]) -> None:
         """Add ``increments`` (hash key -> field -> amount) to the stored totals: the new
@@ -39,7 +41,11 @@ class Totals:
             wanted = [field for field in fields if field not in known]
             if wanted:
                 missing[key] = wanted
-        if missing:
+        if missing and self._empty and self._count + sum(map(len, missing.values())) <= _KEPT:
+            for key, wanted in missing.items():
+                self._known.setdefault(key, {}).update(dict.fromkeys(wanted, 0))
+                self._count += len(wanted)
+        elif missing:
             if self._count + sum(map(len, missing.values())) > _KEPT:
                 self.forget()
                 missing = {key: list(fields) for key, fields in increments.items()}
@@ -51,10 +57,13 @@ class Totals:
                 known[field] = total
                 batch.hset(key, field, str(total))
 
-    def forget(self) -> None:
-        """Forget every total: the next batch reads what it needs from Redis."""
+    def forget(self, *, empty: bool = False) -> None:
+        """Forget every total: the next batch reads what it needs from Redis — or, when the
+        hashes were just deleted (``empty``: a rebuild's flush), knows they are 0. Any
+        later :meth:`forget` (a refused commit) reads Redis again."""
         self._known.clear()
         self._count = 0
+        self._empty = empty
 
     def _read(self, missing: dict[str, list[str]]) -> None:
         pipe = self._redis.pipeline(transaction=False)
