@@ -177,18 +177,16 @@ def lags_of(written: list[tuple[int, float]], reached: list[tuple[int, float]]) 
     return sorted(lags)
 
 
-def lag_under_load(
-    store: TableStore,
-    client: redis.Redis,
-    redis_url: str,
-    prefix: str,
-    args: argparse.Namespace,
-) -> dict[str, float]:
-    """Writer threads play bot tables for ``args.load`` seconds while a projector process
-    follows; lag = announce time of the first commit covering a command − its return time.
-    ``time.perf_counter`` is CLOCK_MONOTONIC on Linux: comparable across processes."""
-    Projector(store, client, prefix).run_once(limit=100_000)  # start from a caught-up read side
-    announced: list[tuple[int, float]] = []  # (position, when its commit was announced)
+@contextmanager
+def followed_projector(
+    store: TableStore, client: redis.Redis, redis_url: str, prefix: str, poll: float
+) -> Iterator[tuple[list[tuple[int, float]], Any]]:
+    """A projector process following ``store`` from a caught-up read side, and the commits it
+    announces as ``(position, when)``; yields that list and ``settle(final)``, which waits
+    (up to 30 s) for the commit covering ``final``. ``time.perf_counter`` is CLOCK_MONOTONIC on
+    Linux: comparable across processes."""
+    Projector(store, client, prefix).run_once(limit=100_000)
+    announced: list[tuple[int, float]] = []
     listening = threading.Event()
     stop_listening = threading.Event()
 
@@ -202,39 +200,54 @@ def lag_under_load(
                 announced.append((int(message["data"]), time.perf_counter()))
         pubsub.close()
 
-    written: list[tuple[int, float]] = []  # (position, when execute returned)
-
-    def write(seed: int) -> None:
-        play_until(store, seed, deadline, written)
+    def settle(final: int) -> None:
+        wait_until = time.perf_counter() + 30
+        while (not announced or announced[-1][0] < final) and time.perf_counter() < wait_until:
+            time.sleep(0.01)
 
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
     worker = context.Process(
-        target=project_in_process,
-        args=(store.settings.event_store, redis_url, prefix, args.poll, stop),
+        target=project_in_process, args=(store.settings.event_store, redis_url, prefix, poll, stop)
     )
     worker.start()
     listener = threading.Thread(target=listen, daemon=True)
     listener.start()
     listening.wait(5)
     time.sleep(1.0)  # let the worker process start
-    threads = [threading.Thread(target=write, args=(7000 + i,)) for i in range(args.writers)]
-    started = time.perf_counter()
-    deadline = started + args.load  # from now: the worker's start-up above is not load time
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - started
-    final = max(position for position, _ in written)
-    wait_until = time.perf_counter() + 30
-    while (not announced or announced[-1][0] < final) and time.perf_counter() < wait_until:
-        time.sleep(0.01)
-    stop.set()
-    worker.join(timeout=10)
-    stop_listening.set()
-    listener.join()
+    try:
+        yield announced, settle
+    finally:
+        stop.set()
+        worker.join(timeout=10)
+        stop_listening.set()
+        listener.join()
 
+
+def lag_under_load(
+    store: TableStore,
+    client: redis.Redis,
+    redis_url: str,
+    prefix: str,
+    args: argparse.Namespace,
+) -> dict[str, float]:
+    """Writer threads play bot tables for ``args.load`` seconds while a projector process
+    follows; lag = announce time of the first commit covering a command − its return time."""
+    written: list[tuple[int, float]] = []  # (position, when execute returned)
+
+    def write(seed: int) -> None:
+        play_until(store, seed, deadline, written)
+
+    with followed_projector(store, client, redis_url, prefix, args.poll) as (announced, settle):
+        threads = [threading.Thread(target=write, args=(7000 + i,)) for i in range(args.writers)]
+        started = time.perf_counter()
+        deadline = started + args.load  # from now: the worker's start-up is not load time
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.perf_counter() - started
+        settle(max(position for position, _ in written))
     lags = lags_of(written, announced)
     return {
         "commands": len(written),
@@ -257,51 +270,20 @@ def lag_when_idle(
     between, as a quiet table's would), while a projector process follows: lag = announce
     time of the first commit covering a command − its return time. Shows the idle wake-up
     (a SQLite write or a PostgreSQL NOTIFY) against the projector's fallback poll."""
-    Projector(store, client, prefix).run_once(limit=100_000)
-    announced: list[tuple[int, float]] = []
-    listening = threading.Event()
-    stop_listening = threading.Event()
-
-    def listen() -> None:
-        pubsub = client.pubsub(ignore_subscribe_messages=True)
-        pubsub.subscribe(Keys(prefix).position_channel())
-        listening.set()
-        while not stop_listening.is_set():
-            message = pubsub.get_message(timeout=0.05)
-            if message is not None:
-                announced.append((int(message["data"]), time.perf_counter()))
-        pubsub.close()
-
-    context = multiprocessing.get_context("spawn")
-    stop = context.Event()
-    worker = context.Process(
-        target=project_in_process,
-        args=(store.settings.event_store, redis_url, prefix, args.poll, stop),
-    )
-    worker.start()
-    listener = threading.Thread(target=listen, daemon=True)
-    listener.start()
-    listening.wait(5)
-    time.sleep(1.0)  # let the worker process start
-    rng = random.Random(args.seed)
-    table_id = store.create_table("bourre", {"seats": 5}, seed=args.seed).table_id
-    for seat in range(5):
-        store.take_seat(table_id, f"bot-{seat}", seat)
     written: list[tuple[int, float]] = []
-    for _ in range(args.idle_commands):
-        time.sleep(rng.uniform(0.5, 1.5) * args.gap)
-        table = store.get(table_id)
-        seat = rng.choice(sorted(table.game.to_act(table.state)))
-        result = store.execute(table_id, rng.choice(table.game.legal_commands(table.state, seat)))
-        written.append((result.position, time.perf_counter()))
-    final = written[-1][0]
-    wait_until = time.perf_counter() + 30
-    while (not announced or announced[-1][0] < final) and time.perf_counter() < wait_until:
-        time.sleep(0.01)
-    stop.set()
-    worker.join(timeout=10)
-    stop_listening.set()
-    listener.join()
+    with followed_projector(store, client, redis_url, prefix, args.poll) as (announced, settle):
+        rng = random.Random(args.seed)
+        table_id = store.create_table("bourre", {"seats": 5}, seed=args.seed).table_id
+        for seat in range(5):
+            store.take_seat(table_id, f"bot-{seat}", seat)
+        for _ in range(args.idle_commands):
+            time.sleep(rng.uniform(0.5, 1.5) * args.gap)
+            table = store.get(table_id)
+            seat = rng.choice(sorted(table.game.to_act(table.state)))
+            command = rng.choice(table.game.legal_commands(table.state, seat))
+            result = store.execute(table_id, command)
+            written.append((result.position, time.perf_counter()))
+        settle(written[-1][0])
     lags = lags_of(written, announced)
     return {
         "p50_ms": 1000 * statistics.median(lags),
