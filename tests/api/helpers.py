@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import httpx
 from litestar.testing import TestClient
 
 from domain.cards import codes, parse, standard_pack
@@ -30,7 +31,7 @@ def assert_problem(response: Any, status: int, **members: Any) -> dict[str, Any]
 
 
 def open_table(
-    client: TestClient[Any],
+    client: httpx.Client,  # a TestClient or a client of a real server
     game: str,
     options: dict[str, Any],
     *,
@@ -48,7 +49,7 @@ def open_table(
     return table_id
 
 
-def sit(client: TestClient[Any], table_id: str, names: Iterable[str]) -> dict[int, str]:
+def sit(client: httpx.Client, table_id: str, names: Iterable[str]) -> dict[int, str]:
     """Seat the players in order; their tokens by seat."""
     tokens: dict[int, str] = {}
     for name in names:

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from tests.api.conftest import uvicorn_serving
-from tests.api.helpers import auth
+from tests.api.helpers import auth, open_table, sit
 from tests.api.test_stream import DECK
 
 STREAMS = 12
@@ -42,12 +42,8 @@ def test_a_command_reaches_every_stream_with_one_store_read_not_one_per_stream(
     # then follow the store's head (the feed's fallback), as behind a stopped projector.
     with uvicorn_serving(settings, run_projector=False) as (url, server):
         with httpx.Client(base_url=url, timeout=10) as http:
-            body = {"game": "bourre", "options": {"seats": 2}, "decks": [DECK]}
-            table = http.post("/tables", json=body).json()["tableId"]
-            tokens = {}
-            for name in ("Ann", "Bob"):
-                seat = http.post(f"/tables/{table}/seats", json={"name": name}).json()
-                tokens[seat["seat"]] = seat["token"]
+            table = open_table(http, "bourre", {"seats": 2}, decks=[DECK])
+            tokens = sit(http, table, ["Ann", "Bob"])
         reads = StoreReads(server.config.app.state.services.store)
         versions, store_reads = asyncio.run(watch_one_command(url, table, tokens[1], reads))
     assert versions == [[6, 7]] * STREAMS  # every stream got the declaration's two events

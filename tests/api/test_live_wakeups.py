@@ -27,7 +27,7 @@ from api import live
 from api.feed import EARLY, Delivery, Inbox
 from api.storewatch import wal_of
 from tests.api.conftest import uvicorn_serving
-from tests.api.helpers import auth
+from tests.api.helpers import auth, open_table, sit
 from tests.api.test_fanout import STREAMS, StoreReads, watch_one_command
 from tests.api.test_stream import DECK, DECLARE, new_table, read, sse_events
 
@@ -83,12 +83,8 @@ def test_a_delivery_is_worked_out_once_for_spectators_who_stand_at_the_same_plac
     monkeypatch.setattr(live, "step", steps)
     with uvicorn_serving(settings, run_projector=False) as (url, _):
         with httpx.Client(base_url=url, timeout=10) as http:
-            body = {"game": "bourre", "options": {"seats": 2}, "decks": [DECK]}
-            table = http.post("/tables", json=body).json()["tableId"]
-            tokens = {}
-            for name in ("Ann", "Bob"):
-                seat = http.post(f"/tables/{table}/seats", json={"name": name}).json()
-                tokens[seat["seat"]] = seat["token"]
+            table = open_table(http, "bourre", {"seats": 2}, decks=[DECK])
+            tokens = sit(http, table, ["Ann", "Bob"])
         counted = cast(StoreReads, steps)  # watch_one_command reads only ``count``
         versions, made = asyncio.run(watch_one_command(url, table, tokens[1], counted))
     assert versions == [[6, 7]] * STREAMS  # every stream got the declaration's two events
