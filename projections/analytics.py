@@ -22,13 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import redis
-
 from domain.game import Game
-from projections.keys import Keys
-from projections.model import Outcome, ReadModel
+from projections.model import CountingModel, Outcome
 from projections.tables import NotificationLike, ProjectionError
-from projections.totals import Totals
 from projections.tracking import Batch
 
 ALL_GAMES = "all"  # the analytics scope summing every game
@@ -173,12 +169,8 @@ def field_of(scope: str, counter: str) -> str:
     return f"{scope}:{counter}"
 
 
-class Analytics(ReadModel):
+class Analytics(CountingModel):
     """The counters, per game and for all games together."""
-
-    def __init__(self, redis: redis.Redis, keys: Keys) -> None:
-        super().__init__(redis, keys)
-        self._totals = Totals(redis)
 
     def key(self) -> str:
         return self.keys.named("analytics")
@@ -206,12 +198,6 @@ class Analytics(ReadModel):
                     increments[field] = increments.get(field, 0) + amount
         if increments:
             self._totals.add(batch, {self.key(): increments})
-
-    def forget(self) -> None:
-        self._totals.forget()
-
-    def flushed(self) -> None:
-        self._totals.forget(empty=True)
 
     def flush_keys(self) -> Iterable[str]:
         return (self.key(),)

@@ -19,6 +19,7 @@ import redis
 from domain.game import Game
 from projections.keys import Keys
 from projections.tables import NotificationLike, ProjectionError, TableProjection
+from projections.totals import Totals
 from projections.tracking import Batch
 
 # Sorted keys: a read model's bytes depend on its content only, never on how it was built.
@@ -84,6 +85,22 @@ class ReadModel(ABC):
         """Its keys were just deleted (a rebuild): what it would read of them is empty. By
         default the same as :meth:`forget`."""
         self.forget()
+
+
+class CountingModel(ReadModel):
+    """A read model of counters written whole (:mod:`projections.totals`): it remembers the
+    totals it wrote, forgets them when the projector resynchronises, and knows them empty
+    after a rebuild's flush."""
+
+    def __init__(self, redis: redis.Redis, keys: Keys) -> None:
+        super().__init__(redis, keys)
+        self._totals = Totals(redis)
+
+    def forget(self) -> None:
+        self._totals.forget()
+
+    def flushed(self) -> None:
+        self._totals.forget(empty=True)
 
 
 class TableReadModel(ReadModel):

@@ -37,10 +37,8 @@ from uuid import UUID
 
 from domain.game import Game
 from projections.analytics import tag_of_class
-from projections.keys import Keys
-from projections.model import Outcome, ReadModel
+from projections.model import CountingModel, Outcome
 from projections.tables import ProjectionError
-from projections.totals import Totals
 from projections.tracking import Batch
 
 Counts = defaultdict[str, int]
@@ -212,7 +210,7 @@ def _read(redis: Any, parts: list[str]) -> dict[str, dict[str, int]]:
     return games
 
 
-class PlayerStats(ReadModel):
+class PlayerStats(CountingModel):
     """Each name's statistics over every table."""
 
     def key(self, name: str) -> str:
@@ -221,22 +219,12 @@ class PlayerStats(ReadModel):
     def index(self) -> str:
         return self.keys.named("players")
 
-    def __init__(self, redis: Any, keys: Keys) -> None:
-        super().__init__(redis, keys)
-        self._totals = Totals(redis)
-
     def write(self, batch: Batch, outcome: Outcome) -> None:
         players, _ = tally(outcome)
         for name in sorted(players):
             batch.zadd(self.index(), name, 0)
         increments = {self.key(name): _fields(players[name]) for name in sorted(players)}
         self._totals.add(batch, {key: fields for key, fields in increments.items() if fields})
-
-    def forget(self) -> None:
-        self._totals.forget()
-
-    def flushed(self) -> None:
-        self._totals.forget(empty=True)
 
     def flush_keys(self) -> Iterable[str]:
         names: list[bytes] = self._redis.zrange(self.index(), 0, -1)  # type: ignore[assignment]
@@ -253,27 +241,17 @@ class PlayerStats(ReadModel):
         return {game: dict(sorted(counts.items())) for game, counts in games.items()}
 
 
-class GameTotals(ReadModel):
+class GameTotals(CountingModel):
     """Per-game totals (hands, pots, bourrés by seat count, Burraco scores)."""
 
     def key(self) -> str:
         return self.keys.named("stats")
-
-    def __init__(self, redis: Any, keys: Keys) -> None:
-        super().__init__(redis, keys)
-        self._totals = Totals(redis)
 
     def write(self, batch: Batch, outcome: Outcome) -> None:
         _, games = tally(outcome)
         fields = _fields(games)
         if fields:
             self._totals.add(batch, {self.key(): fields})
-
-    def forget(self) -> None:
-        self._totals.forget()
-
-    def flushed(self) -> None:
-        self._totals.forget(empty=True)
 
     def flush_keys(self) -> Iterable[str]:
         return (self.key(),)
