@@ -9,8 +9,9 @@ Each dataset is partitioned by game, Hive style: ``DIR/<dataset>/game=<name>/dat
 one partition for every game asked for (all registered games by default), so an empty store
 still writes every dataset with its schema. Exports are reproducible: rows are sorted (events
 by log position, hands and results by table, hand and seat), nothing depends on the clock or the
-machine, and Parquet is written by DuckDB on one thread, so the same store gives byte-identical
-files. ``since``/``until`` keep the events stored, and the hands settled, in ``[since, until)``.
+machine, and Parquet is written by DuckDB on one thread from the rows handed over as typed
+Arrow columns (no text to parse), so the same store gives byte-identical files.
+``since``/``until`` keep the events stored, and the hands settled, in ``[since, until)``.
 """
 
 from __future__ import annotations
@@ -162,52 +163,67 @@ def _write_dataset(
     parquet: _Parquet | None,
     report: ExportReport,
 ) -> None:
-    """One dataset's partitions under ``out/name`` (replacing what was there)."""
+    """One dataset's partitions under ``out/name``, replacing what was there: each partition's
+    file is overwritten where it stands, anything else in the folder is removed."""
     folder = out / name
-    if folder.exists():
-        shutil.rmtree(folder)
+    target = f"data.{fmt}"
+    _clear(folder, {f"game={game_name}" for game_name in by_game}, target)
     for game_name, found in by_game.items():
-        lines = _event_lines(found, fmt) if name == "events" else found
-        _write(folder / f"game={game_name}", name, lines, parquet)
+        partition = folder / f"game={game_name}"
+        partition.mkdir(parents=True, exist_ok=True)
+        if parquet is not None:
+            parquet.write(found, partition / target, name)
+        else:
+            (partition / target).write_bytes(_encode_lines(found))
         report.rows.setdefault(name, {})[game_name] = len(found)
 
 
-def _event_lines(events: list[dict[str, Any]], fmt: str) -> list[dict[str, Any]]:
-    """Events as the feed shows them (NDJSON), or in the Parquet columns with the event's
-    public fields as a JSON ``data`` column."""
-    if fmt == "ndjson":
-        return events
-    return [
-        {
-            "position": e["position"],
-            "table_id": e["tableId"],
-            "version": e["version"],
-            "type": e["type"],
-            "at": e["at"],
-            "hand": e.get("hand"),
-            "seat": e.get("seat") if isinstance(e.get("seat"), int) else None,
-            "data": e,
-        }
-        for e in events
-    ]
+def _clear(folder: Path, partitions: set[str], keep: str) -> None:
+    """Empty ``folder`` but for the ``keep`` file of each of ``partitions`` (about to be
+    overwritten): cheaper than removing the tree and making it again."""
+    if not folder.is_dir():
+        return
+    for entry in folder.iterdir():
+        if entry.name not in partitions or not entry.is_dir() or entry.is_symlink():
+            _remove(entry)
+            continue
+        for inner in entry.iterdir():
+            if inner.name != keep:
+                _remove(inner)
 
 
-def _write(
-    folder: Path, dataset: str, rows: list[dict[str, Any]], parquet: _Parquet | None
-) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    ndjson = folder / "data.ndjson"
-    ndjson.write_bytes(_encode_lines(rows))
-    if parquet is not None:
-        parquet.convert(ndjson, folder / "data.parquet", SCHEMAS[dataset])
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink()
+
+
+def _event_columns(events: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    """Events in the Parquet columns: the feed's fields, and the whole public event (as the
+    feed shows it) as JSON text for the ``data`` column."""
+    seats = (e.get("seat") for e in events)
+    return {
+        "position": [e["position"] for e in events],
+        "table_id": [e["tableId"] for e in events],
+        "version": [e["version"] for e in events],
+        "type": [e["type"] for e in events],
+        "at": [e["at"] for e in events],
+        "hand": [e.get("hand") for e in events],
+        "seat": [seat if isinstance(seat, int) else None for seat in seats],
+        # one encoding for all; a JSON line never holds a raw newline
+        "data": _encode_lines(events).split(b"\n")[:-1] if events else [],
+    }
 
 
 class _Parquet:
-    """NDJSON to Parquet through one DuckDB connection on one thread (reproducible files).
+    """Rows to Parquet through one DuckDB connection on one thread (reproducible files).
 
-    The connection opens, and each file converts (in the order asked, then its NDJSON is
-    removed), on a worker thread of its own: DuckDB works while the export reads on. Leaving
-    the block waits for every file and raises the first failure."""
+    Each dataset's rows become an Arrow table of typed columns (JSON text for ``JSON``,
+    ISO text for ``TIMESTAMPTZ``), which DuckDB casts to the schema's types and writes. The
+    connection opens, and each file is written (in the order asked), on a worker thread of its
+    own: DuckDB works while the export reads on. Leaving the block waits for every file and
+    raises the first failure."""
 
     def __enter__(self) -> _Parquet:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="export-parquet")
@@ -223,18 +239,47 @@ class _Parquet:
         if failed and exc[0] is None:
             raise failed[0]  # type: ignore[misc]
 
-    def convert(self, source: Path, target: Path, columns: dict[str, str]) -> None:
-        """``source`` (NDJSON) as Parquet with exactly ``columns``, then ``source`` removed."""
-        self._jobs.append(self._worker.submit(self._convert, source, target, columns))
+    def write(self, rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
+        """``rows`` of ``dataset`` (events as the feed shows them) as Parquet at ``target``
+        with exactly the dataset's columns."""
+        self._jobs.append(self._worker.submit(self._write, rows, target, dataset))
 
-    def _convert(self, source: Path, target: Path, columns: dict[str, str]) -> None:
-        spec = ", ".join(f"'{name}': '{kind}'" for name, kind in columns.items())
-        names = ", ".join(f'"{name}"' for name in columns)
-        self._db.result().execute(
-            f"COPY (SELECT {names} FROM read_json('{source}', format = 'newline_delimited', "
-            f"columns = {{{spec}}})) TO '{target}' (FORMAT parquet, COMPRESSION zstd)"
+    def _write(self, rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
+        import pyarrow as pa
+
+        columns = SCHEMAS[dataset]
+        values = (
+            _event_columns(rows)
+            if dataset == "events"
+            else {name: [row.get(name) for row in rows] for name in columns}
         )
-        source.unlink()
+        table = pa.table(
+            {name: pa.array(values[name], type=_arrow_type(kind)) for name, kind in columns.items()}
+        )
+        casts = ", ".join(f'CAST("{name}" AS {kind}) AS "{name}"' for name, kind in columns.items())
+        path = str(target).replace("'", "''")
+        db = self._db.result()
+        db.register("export_rows", table)
+        try:
+            db.execute(
+                f"COPY (SELECT {casts} FROM export_rows) TO '{path}' "
+                "(FORMAT parquet, COMPRESSION zstd)"
+            )
+        finally:
+            db.unregister("export_rows")
+
+
+def _arrow_type(kind: str) -> Any:
+    """The Arrow type a column's Python values are handed over in (text where DuckDB parses)."""
+    import pyarrow as pa
+
+    if kind.endswith("[]"):
+        return pa.list_(_arrow_type(kind[:-2]))
+    return {
+        "BIGINT": pa.int64(), "INTEGER": pa.int64(), "BOOLEAN": pa.bool_(),
+        "DECIMAL(38,0)": pa.decimal128(38, 0),
+        "VARCHAR": pa.string(), "JSON": pa.string(), "TIMESTAMPTZ": pa.string(),
+    }[kind]  # fmt: skip
 
 
 def _connect() -> Any:
