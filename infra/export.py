@@ -199,21 +199,30 @@ def _remove(path: Path) -> None:
         path.unlink()
 
 
-def _event_columns(events: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    """Events in the Parquet columns: the feed's fields, and the whole public event (as the
-    feed shows it) as JSON text for the ``data`` column."""
-    seats = (e.get("seat") for e in events)
-    return {
-        "position": [e["position"] for e in events],
-        "table_id": [e["tableId"] for e in events],
-        "version": [e["version"] for e in events],
-        "type": [e["type"] for e in events],
-        "at": [e["at"] for e in events],
-        "hand": [e.get("hand") for e in events],
-        "seat": [seat if isinstance(seat, int) else None for seat in seats],
-        # one encoding for all; a JSON line never holds a raw newline
-        "data": _encode_lines(events).split(b"\n")[:-1] if events else [],
-    }
+# The events' columns found under another name in the feed's events.
+_FEED_NAMES = {"events": {"table_id": "tableId"}}
+
+
+def _arrow_table(rows: list[dict[str, Any]], dataset: str) -> Any:
+    """``rows`` of ``dataset`` as an Arrow table of the dataset's columns, each in the Arrow
+    type its values are handed to DuckDB in (a missing field is null). Events come as the
+    feed shows them: ``seat`` only when a number, and the whole public event as JSON text
+    for the ``data`` column."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    columns = SCHEMAS[dataset]
+    renamed = _FEED_NAMES.get(dataset, {})
+    plain = [name for name in columns if dataset != "events" or name not in ("seat", "data")]
+    struct = pa.struct([(renamed.get(name, name), _arrow_type(columns[name])) for name in plain])
+    arrays = dict(zip(plain, pa.array(rows, type=struct).flatten(), strict=True))
+    if dataset == "events":
+        seats = (row.get("seat") for row in rows)
+        arrays["seat"] = pa.array([s if isinstance(s, int) else None for s in seats], pa.int64())
+        # one encoding for all, cut at the newlines (a JSON line never holds a raw one)
+        text = pa.array([_encode_lines(rows)], pa.large_binary()).cast(pa.large_string())
+        arrays["data"] = pc.split_pattern(text, "\n").flatten()[:-1]
+    return pa.table({name: arrays[name] for name in columns})
 
 
 class _Parquet:
@@ -245,21 +254,11 @@ class _Parquet:
         self._jobs.append(self._worker.submit(self._write, rows, target, dataset))
 
     def _write(self, rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
-        import pyarrow as pa
-
         columns = SCHEMAS[dataset]
-        values = (
-            _event_columns(rows)
-            if dataset == "events"
-            else {name: [row.get(name) for row in rows] for name in columns}
-        )
-        table = pa.table(
-            {name: pa.array(values[name], type=_arrow_type(kind)) for name, kind in columns.items()}
-        )
         casts = ", ".join(f'CAST("{name}" AS {kind}) AS "{name}"' for name, kind in columns.items())
         path = str(target).replace("'", "''")
         db = self._db.result()
-        db.register("export_rows", table)
+        db.register("export_rows", _arrow_table(rows, dataset))
         try:
             db.execute(
                 f"COPY (SELECT {casts} FROM export_rows) TO '{path}' "
