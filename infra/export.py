@@ -9,8 +9,8 @@ Each dataset is partitioned by game, Hive style: ``DIR/<dataset>/game=<name>/dat
 one partition for every game asked for (all registered games by default), so an empty store
 still writes every dataset with its schema. Exports are reproducible: rows are sorted (events
 by log position, hands and results by table, hand and seat), nothing depends on the clock or the
-machine, and Parquet is written by DuckDB on one thread from the rows handed over as typed
-Arrow columns (no text to parse), so the same store gives byte-identical files.
+machine, and Parquet is written by pyarrow from typed Arrow columns, so the same store gives
+byte-identical files.
 ``since``/``until`` keep the events stored, and the hands settled, in ``[since, until)``.
 """
 
@@ -35,7 +35,7 @@ from infra.store import TableStore
 FORMATS = ("ndjson", "parquet")
 DATASETS = ("events", "hands", "results")
 
-# Column types (DuckDB), in order; the ``game`` partition column is the directory.
+# Column types (as DuckDB reads them), in order; the ``game`` partition column is the directory.
 EVENT_COLUMNS = {
     "position": "BIGINT", "table_id": "VARCHAR", "version": "BIGINT", "type": "VARCHAR",
     "at": "TIMESTAMPTZ", "hand": "INTEGER", "seat": "INTEGER", "data": "JSON",
@@ -122,7 +122,7 @@ def export(
     summaries: dict[str, TableSummary] = {}
     settling: set[tuple[str, int]] = set()
     report = ExportReport()
-    # DuckDB opens, and each file converts, on a thread of its own while the export goes on.
+    # Each Parquet file is written on a thread of its own while the export goes on.
     everything = since is None and until is None
     with _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet:
         read = 0
@@ -205,7 +205,7 @@ _FEED_NAMES = {"events": {"table_id": "tableId"}}
 
 def _arrow_table(rows: list[dict[str, Any]], dataset: str) -> Any:
     """``rows`` of ``dataset`` as an Arrow table of the dataset's columns, each in the Arrow
-    type its values are handed to DuckDB in (a missing field is null). Events come as the
+    type its values are handed over in (a missing field is null). Events come as the
     feed shows them: ``seat`` only when a number, and the whole public event as JSON text
     for the ``data`` column."""
     import pyarrow as pa
@@ -214,11 +214,13 @@ def _arrow_table(rows: list[dict[str, Any]], dataset: str) -> Any:
     columns = SCHEMAS[dataset]
     renamed = _FEED_NAMES.get(dataset, {})
     plain = [name for name in columns if dataset != "events" or name not in ("seat", "data")]
-    struct = pa.struct([(renamed.get(name, name), _arrow_type(columns[name])) for name in plain])
+    struct = pa.struct(
+        [(renamed.get(name, name), _arrow_type(columns[name], handed=True)) for name in plain]
+    )
     arrays = dict(zip(plain, pa.array(rows, type=struct).flatten(), strict=True))
     if dataset == "events":
         seats = (row.get("seat") for row in rows)
-        arrays["seat"] = pa.array([s if isinstance(s, int) else None for s in seats], pa.int64())
+        arrays["seat"] = pa.array([s if isinstance(s, int) else None for s in seats], pa.int32())
         # one encoding for all, cut at the newlines (a JSON line never holds a raw one)
         text = pa.array([_encode_lines(rows)], pa.large_binary()).cast(pa.large_string())
         arrays["data"] = pc.split_pattern(text, "\n").flatten()[:-1]
@@ -226,24 +228,20 @@ def _arrow_table(rows: list[dict[str, Any]], dataset: str) -> Any:
 
 
 class _Parquet:
-    """Rows to Parquet through one DuckDB connection on one thread (reproducible files).
+    """Rows to Parquet through pyarrow (reproducible files: the same table, the same bytes).
 
-    Each dataset's rows become an Arrow table of typed columns (JSON text for ``JSON``,
-    ISO text for ``TIMESTAMPTZ``), which DuckDB casts to the schema's types and writes. The
-    connection opens, and each file is written (in the order asked), on a worker thread of its
-    own: DuckDB works while the export reads on. Leaving the block waits for every file and
-    raises the first failure."""
+    Each dataset's rows become an Arrow table of the schema's types (``JSON`` and
+    ``TIMESTAMPTZ`` handed over as the feed's text, then cast), written with zstd. Each file is
+    written (in the order asked) on a worker thread of its own, so the writer works while the
+    export reads on. Leaving the block waits for every file and raises the first failure."""
 
     def __enter__(self) -> _Parquet:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="export-parquet")
-        self._db = self._worker.submit(_connect)
         self._jobs: list[Future[None]] = []
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._worker.shutdown(wait=True)
-        if self._db.exception() is None:
-            self._db.result().close()
         failed = [job.exception() for job in self._jobs if job.exception() is not None]
         if failed and exc[0] is None:
             raise failed[0]  # type: ignore[misc]
@@ -251,37 +249,31 @@ class _Parquet:
     def write(self, rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
         """``rows`` of ``dataset`` (events as the feed shows them) as Parquet at ``target``
         with exactly the dataset's columns."""
-        self._jobs.append(self._worker.submit(self._write, rows, target, dataset))
-
-    def _write(self, rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
-        columns = SCHEMAS[dataset]
-        casts = ", ".join(f'CAST("{name}" AS {kind}) AS "{name}"' for name, kind in columns.items())
-        path = str(target).replace("'", "''")
-        db = self._db.result()
-        db.register("export_rows", _arrow_table(rows, dataset))
-        try:
-            db.execute(
-                f"COPY (SELECT {casts} FROM export_rows) TO '{path}' "
-                "(FORMAT parquet, COMPRESSION zstd)"
-            )
-        finally:
-            db.unregister("export_rows")
+        self._jobs.append(self._worker.submit(_write_parquet, rows, target, dataset))
 
 
-def _arrow_type(kind: str) -> Any:
-    """The Arrow type a column's Python values are handed over in (text where DuckDB parses)."""
+def _write_parquet(rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    handed = _arrow_table(rows, dataset)
+    table = pa.table(
+        {name: handed[name].cast(_arrow_type(kind)) for name, kind in SCHEMAS[dataset].items()}
+    )
+    pq.write_table(table, target, compression="zstd")
+
+
+def _arrow_type(kind: str, *, handed: bool = False) -> Any:
+    """A column's Arrow type in the file, or (``handed``) the type its Python values convert
+    into first: the feed's text for ``JSON`` and ``TIMESTAMPTZ``."""
     import pyarrow as pa
 
     if kind.endswith("[]"):
-        return pa.list_(_arrow_type(kind[:-2]))
+        return pa.list_(_arrow_type(kind[:-2], handed=handed))
+    if handed and kind in ("JSON", "TIMESTAMPTZ"):
+        return pa.string()
     return {
-        "BIGINT": pa.int64(), "INTEGER": pa.int64(), "BOOLEAN": pa.bool_(),
-        "DECIMAL(38,0)": pa.decimal128(38, 0),
-        "VARCHAR": pa.string(), "JSON": pa.string(), "TIMESTAMPTZ": pa.string(),
+        "BIGINT": pa.int64(), "INTEGER": pa.int32(), "BOOLEAN": pa.bool_(),
+        "DECIMAL(38,0)": pa.decimal128(38, 0), "VARCHAR": pa.string(), "JSON": pa.json_(),
+        "TIMESTAMPTZ": pa.timestamp("us", tz="UTC"),
     }[kind]  # fmt: skip
-
-
-def _connect() -> Any:
-    import duckdb
-
-    return duckdb.connect(config={"threads": 1})
