@@ -47,12 +47,12 @@ def bench(label: str, store: TableStore, tables: int, args: argparse.Namespace) 
     events = fill(store, tables, args.hands, args.seed)
     best: dict[str, tuple[float, float]] = {}
     counts: dict[str, int] = {}
-    runs = {
-        "raw": lambda: raw_read(store),
-        "decoded": lambda: decoded_read(store),
-        "export": lambda: export(store, Path(out), args.format).events_read,
-    }
     with tempfile.TemporaryDirectory() as out:
+        runs = {
+            "raw": lambda: raw_read(store),
+            "decoded": lambda: decoded_read(store),
+            "export": lambda: export(store, Path(out), args.format).events_read,
+        }
         for _ in range(args.repeat):
             for name, run in runs.items():
                 wall, cpu, counts[name] = rates_of(run)
