@@ -32,10 +32,14 @@ def test_parquet_events_are_the_feed_value_for_value(
     export(sqlite_store, tmp_path / "parquet", "parquet")
     for partition in sorted((tmp_path / "ndjson" / "events").iterdir()):
         feed = [json.loads(line) for line in (partition / "data.ndjson").read_text().splitlines()]
-        rows = duckdb.sql(
-            'SELECT position, table_id, version, type, "at", hand, seat, data::VARCHAR '
-            f"FROM '{tmp_path / 'parquet' / 'events' / partition.name / 'data.parquet'}'"
-        ).fetchall()
+        rows = (
+            duckdb.connect()
+            .execute(
+                'SELECT position, table_id, version, type, "at", hand, seat, data::VARCHAR '
+                f"FROM '{tmp_path / 'parquet' / 'events' / partition.name / 'data.parquet'}'"
+            )
+            .fetchall()
+        )
         assert len(rows) == len(feed) > 0
         for row, event in zip(rows, feed, strict=True):
             seat = event.get("seat")
