@@ -188,7 +188,7 @@ def _clear(folder: Path, partitions: set[str], keep: str) -> None:
             _remove(entry)
             continue
         for inner in entry.iterdir():
-            if inner.name != keep:
+            if inner.name != keep or inner.is_dir():
                 _remove(inner)
 
 
