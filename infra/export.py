@@ -9,8 +9,9 @@ Each dataset is partitioned by game, Hive style: ``DIR/<dataset>/game=<name>/dat
 one partition for every game asked for (all registered games by default), so an empty store
 still writes every dataset with its schema. Exports are reproducible: rows are sorted (events
 by log position, hands and results by table, hand and seat), nothing depends on the clock or the
-machine, and Parquet is written by DuckDB on one thread, so the same store gives byte-identical
-files. ``since``/``until`` keep the events stored, and the hands settled, in ``[since, until)``.
+machine, and Parquet is written by pyarrow from typed Arrow columns, so the same store gives
+byte-identical files.
+``since``/``until`` keep the events stored, and the hands settled, in ``[since, until)``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from infra.store import TableStore
 FORMATS = ("ndjson", "parquet")
 DATASETS = ("events", "hands", "results")
 
-# Column types (DuckDB), in order; the ``game`` partition column is the directory.
+# Column types (as DuckDB reads them), in order; the ``game`` partition column is the directory.
 EVENT_COLUMNS = {
     "position": "BIGINT", "table_id": "VARCHAR", "version": "BIGINT", "type": "VARCHAR",
     "at": "TIMESTAMPTZ", "hand": "INTEGER", "seat": "INTEGER", "data": "JSON",
@@ -121,7 +122,7 @@ def export(
     summaries: dict[str, TableSummary] = {}
     settling: set[tuple[str, int]] = set()
     report = ExportReport()
-    # DuckDB opens, and each file converts, on a thread of its own while the export goes on.
+    # Each Parquet file is written on a thread of its own while the export goes on.
     everything = since is None and until is None
     with _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet:
         read = 0
@@ -162,82 +163,117 @@ def _write_dataset(
     parquet: _Parquet | None,
     report: ExportReport,
 ) -> None:
-    """One dataset's partitions under ``out/name`` (replacing what was there)."""
+    """One dataset's partitions under ``out/name``, replacing what was there: each partition's
+    file is overwritten where it stands, anything else in the folder is removed."""
     folder = out / name
-    if folder.exists():
-        shutil.rmtree(folder)
+    target = f"data.{fmt}"
+    _clear(folder, {f"game={game_name}" for game_name in by_game}, target)
     for game_name, found in by_game.items():
-        lines = _event_lines(found, fmt) if name == "events" else found
-        _write(folder / f"game={game_name}", name, lines, parquet)
+        partition = folder / f"game={game_name}"
+        partition.mkdir(parents=True, exist_ok=True)
+        if parquet is not None:
+            parquet.write(found, partition / target, name)
+        else:
+            (partition / target).write_bytes(_encode_lines(found))
         report.rows.setdefault(name, {})[game_name] = len(found)
 
 
-def _event_lines(events: list[dict[str, Any]], fmt: str) -> list[dict[str, Any]]:
-    """Events as the feed shows them (NDJSON), or in the Parquet columns with the event's
-    public fields as a JSON ``data`` column."""
-    if fmt == "ndjson":
-        return events
-    return [
-        {
-            "position": e["position"],
-            "table_id": e["tableId"],
-            "version": e["version"],
-            "type": e["type"],
-            "at": e["at"],
-            "hand": e.get("hand"),
-            "seat": e.get("seat") if isinstance(e.get("seat"), int) else None,
-            "data": e,
-        }
-        for e in events
-    ]
+def _clear(folder: Path, partitions: set[str], keep: str) -> None:
+    """Empty ``folder`` but for the ``keep`` file of each of ``partitions`` (about to be
+    overwritten): cheaper than removing the tree and making it again."""
+    if not folder.is_dir():
+        return
+    for entry in folder.iterdir():
+        if entry.name not in partitions or not entry.is_dir() or entry.is_symlink():
+            _remove(entry)
+            continue
+        for inner in entry.iterdir():
+            if inner.name != keep or inner.is_dir():
+                _remove(inner)
 
 
-def _write(
-    folder: Path, dataset: str, rows: list[dict[str, Any]], parquet: _Parquet | None
-) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    ndjson = folder / "data.ndjson"
-    ndjson.write_bytes(_encode_lines(rows))
-    if parquet is not None:
-        parquet.convert(ndjson, folder / "data.parquet", SCHEMAS[dataset])
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink()
+
+
+# The events' columns found under another name in the feed's events.
+_FEED_NAMES = {"events": {"table_id": "tableId"}}
+
+
+def _arrow_table(rows: list[dict[str, Any]], dataset: str) -> Any:
+    """``rows`` of ``dataset`` as an Arrow table of the dataset's columns, each in the Arrow
+    type its values are handed over in (a missing field is null). Events come as the
+    feed shows them: ``seat`` only when a number, and the whole public event as JSON text
+    for the ``data`` column."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    columns = SCHEMAS[dataset]
+    renamed = _FEED_NAMES.get(dataset, {})
+    plain = [name for name in columns if dataset != "events" or name not in ("seat", "data")]
+    struct = pa.struct(
+        [(renamed.get(name, name), _arrow_type(columns[name], handed=True)) for name in plain]
+    )
+    arrays = dict(zip(plain, pa.array(rows, type=struct).flatten(), strict=True))
+    if dataset == "events":
+        seats = (row.get("seat") for row in rows)
+        arrays["seat"] = pa.array([s if isinstance(s, int) else None for s in seats], pa.int32())
+        # one encoding for all, cut at the newlines (a JSON line never holds a raw one)
+        text = pa.array([_encode_lines(rows)], pa.large_binary()).cast(pa.large_string())
+        arrays["data"] = pc.split_pattern(text, "\n").flatten()[:-1]
+    return pa.table({name: arrays[name] for name in columns})
 
 
 class _Parquet:
-    """NDJSON to Parquet through one DuckDB connection on one thread (reproducible files).
+    """Rows to Parquet through pyarrow (reproducible files: the same table, the same bytes).
 
-    The connection opens, and each file converts (in the order asked, then its NDJSON is
-    removed), on a worker thread of its own: DuckDB works while the export reads on. Leaving
-    the block waits for every file and raises the first failure."""
+    Each dataset's rows become an Arrow table of the schema's types (``JSON`` and
+    ``TIMESTAMPTZ`` handed over as the feed's text, then cast), written with zstd. Each file is
+    written (in the order asked) on a worker thread of its own, so the writer works while the
+    export reads on. Leaving the block waits for every file and raises the first failure."""
 
     def __enter__(self) -> _Parquet:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="export-parquet")
-        self._db = self._worker.submit(_connect)
         self._jobs: list[Future[None]] = []
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._worker.shutdown(wait=True)
-        if self._db.exception() is None:
-            self._db.result().close()
         failed = [job.exception() for job in self._jobs if job.exception() is not None]
         if failed and exc[0] is None:
             raise failed[0]  # type: ignore[misc]
 
-    def convert(self, source: Path, target: Path, columns: dict[str, str]) -> None:
-        """``source`` (NDJSON) as Parquet with exactly ``columns``, then ``source`` removed."""
-        self._jobs.append(self._worker.submit(self._convert, source, target, columns))
-
-    def _convert(self, source: Path, target: Path, columns: dict[str, str]) -> None:
-        spec = ", ".join(f"'{name}': '{kind}'" for name, kind in columns.items())
-        names = ", ".join(f'"{name}"' for name in columns)
-        self._db.result().execute(
-            f"COPY (SELECT {names} FROM read_json('{source}', format = 'newline_delimited', "
-            f"columns = {{{spec}}})) TO '{target}' (FORMAT parquet, COMPRESSION zstd)"
-        )
-        source.unlink()
+    def write(self, rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
+        """``rows`` of ``dataset`` (events as the feed shows them) as Parquet at ``target``
+        with exactly the dataset's columns."""
+        self._jobs.append(self._worker.submit(_write_parquet, rows, target, dataset))
 
 
-def _connect() -> Any:
-    import duckdb
+def _write_parquet(rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
 
-    return duckdb.connect(config={"threads": 1})
+    handed = _arrow_table(rows, dataset)
+    table = pa.table(
+        {name: handed[name].cast(_arrow_type(kind)) for name, kind in SCHEMAS[dataset].items()}
+    )
+    pq.write_table(table, target, compression="zstd")
+
+
+def _arrow_type(kind: str, *, handed: bool = False) -> Any:
+    """A column's Arrow type in the file, or (``handed``) the type its Python values convert
+    into first: the feed's text for ``JSON`` and ``TIMESTAMPTZ``."""
+    import pyarrow as pa
+
+    if kind.endswith("[]"):
+        return pa.list_(_arrow_type(kind[:-2], handed=handed))
+    if handed and kind in ("JSON", "TIMESTAMPTZ"):
+        return pa.string()
+    return {
+        "BIGINT": pa.int64(), "INTEGER": pa.int32(), "BOOLEAN": pa.bool_(),
+        "DECIMAL(38,0)": pa.decimal128(38, 0), "VARCHAR": pa.string(), "JSON": pa.json_(),
+        "TIMESTAMPTZ": pa.timestamp("us", tz="UTC"),
+    }[kind]  # fmt: skip

@@ -37,6 +37,7 @@ class Hand:
     started_at: str
     events: list[dict[str, Any]] = field(default_factory=list)
     commands: int = 0
+    first: dict[str, dict[str, Any]] = field(default_factory=dict)  # each type's first event
 
 
 @dataclass
@@ -68,6 +69,7 @@ class TableSummary:
         if hand is None:
             hand = self.hands[hand_no] = Hand(hand_no, event["at"])
         hand.events.append(event)
+        hand.first.setdefault(kind, event)
         if new_command:
             hand.commands += 1
 
@@ -117,7 +119,7 @@ SEAT_FACTS = ("team", "won", "played", "bourre", "chips", "points")
 
 
 def _first(hand: Hand, kind: str) -> dict[str, Any] | None:
-    return next((e for e in hand.events if e["type"] == kind), None)
+    return hand.first.get(kind)
 
 
 def plain_summary(hand: Hand, row: Row, seats: list[Row]) -> None:
