@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, NamedTuple, get_args
 from uuid import UUID
 
@@ -225,6 +225,8 @@ class EventFeed:
         table_id: UUID | None = None
         last_at: datetime | None = None
         at_text = ""
+        second: tuple[int, ...] = ()  # the UTC second ``prefix`` writes out
+        prefix = ""
         step = tuple.__new__  # a FeedStep without its Python-level ``__new__`` (one per event)
         for note in notifications:
             # A command's events are consecutive: skip the lookup when the table repeats (the
@@ -238,10 +240,19 @@ class EventFeed:
                 if not table.ended:
                     return
                 continue  # an ended table's last events stay with it (spectator_delay)
-            # The events of one command share their time: write it out once.
+            # The events of one command share their time: write it out once; and commands
+            # stored within one second share ``isoformat``'s text up to the microseconds.
             at = note.at
             if last_at is None or at != last_at or at.tzinfo is not last_at.tzinfo:
-                last_at, at_text = at, at.isoformat()
+                last_at = at
+                micro = at.microsecond
+                if micro and at.tzinfo is UTC:
+                    now_second = (at.year, at.month, at.day, at.hour, at.minute, at.second)
+                    if now_second != second:
+                        second, prefix = now_second, at.replace(microsecond=0).isoformat()[:-6]
+                    at_text = f"{prefix}.{micro:06d}+00:00"
+                else:
+                    at_text = at.isoformat()
             hand = hand_of(note.event)
             shows = revealed.get(hand)
             if shows is None:
