@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, NamedTuple, get_args
 from uuid import UUID
 
@@ -89,7 +89,7 @@ class _TableNow:
 
     facts: TableFacts
     version: int
-    hands: HandIndex
+    hands: HandIndex | dict[int, int]  # its hand index, or (read off the log) settled hands
     ended: bool
     table_id: UUID
     key: str  # the table id as text
@@ -100,7 +100,13 @@ class _TableNow:
         """Whether ``hand``'s hidden cards show to spectators as of ``visible`` (cached)."""
         known = self.revealed.get(hand)
         if known is None:
-            settled = self.hands.settled_by(self.visible, {hand}) if hand else set()
+            hands, visible = self.hands, self.visible
+            if not hand:
+                settled: set[int] = set()
+            elif isinstance(hands, HandIndex):
+                settled = hands.settled_by(visible, {hand})
+            else:  # hand -> the version that settled it
+                settled = {hand} if hands.get(hand, visible + 1) <= visible else set()
             known = self.revealed[hand] = self.facts.reveals(hand, settled)
         return known
 
@@ -168,25 +174,43 @@ class EventFeed:
         what each table shows spectators is worked out from its own events in it, instead of
         loading every table from the store (a fold of all its events) when the walk meets it.
 
-        A table's head is its last event, its hand index records its events (as the store's
-        does, :meth:`infra.hands.HandIndex.record`), and it has ended when its last event is
+        A table's head is its last event, what it shows is the version each hand settled at
+        (the event the game says settles it), and it has ended when its last event is
         ``TableEnded``: the table kernel ends a table with that event alone, and no event
-        follows it (``domain.table``)."""
+        follows it (``domain.table``). A command's events are consecutive and the log reader
+        hands out one id object per table, so a table is looked up only when it changes."""
         notes = list(self._notifications(1, None))
         tables: dict[UUID, _TableNow] = {}
-        last: dict[UUID, Notification] = {}
+        heads: dict[UUID, Notification] = {}
+        settling: dict[UUID, dict[int, int]] = {}  # table -> hand -> the version settling it
+        table_id: UUID | None = None
+        head: Notification | None = None
+        settled: dict[int, int] = {}
         for note in notes:
-            now = tables.get(note.table_id)
-            if now is None:
-                if not isinstance(note.event, TableOpened):
-                    continue  # not opened at position 1 on: cannot be, but ``walk`` copes
-                facts = TableFacts.from_opened(game_named(note.event.game), note.event.options)
-                now = tables[note.table_id] = _TableNow(
-                    facts, 0, HandIndex(), False, note.table_id, str(note.table_id)
-                )
-            now.hands.record(now.facts.game, note.version, note.event)
-            last[note.table_id] = note
-        for table_id, note in last.items():
+            if note.table_id is not table_id and note.table_id != table_id:
+                if head is not None:
+                    heads[head.table_id] = head
+                table_id = note.table_id
+                now = tables.get(table_id)
+                if now is None:
+                    if not isinstance(note.event, TableOpened):
+                        table_id = None  # not opened at position 1 on: cannot be, but ``walk``
+                        head = None  # copes
+                        continue
+                    game = game_named(note.event.game)
+                    facts = TableFacts.from_opened(game, note.event.options)
+                    settling[table_id] = {}
+                    now = tables[table_id] = _TableNow(
+                        facts, 0, settling[table_id], False, table_id, str(table_id)
+                    )
+                settled = settling[table_id]
+                settles, hand_of = now.facts.game.settles_hand, now.facts.game.hand_of
+            if settles(note.event):
+                settled.setdefault(hand_of(note.event), note.version)  # the first settles it
+            head = note
+        if head is not None:
+            heads[head.table_id] = head
+        for table_id, note in heads.items():
             now = tables[table_id]
             now.version = note.version
             now.ended = isinstance(note.event, TableEnded)
@@ -201,6 +225,8 @@ class EventFeed:
         table_id: UUID | None = None
         last_at: datetime | None = None
         at_text = ""
+        second: tuple[int, ...] = ()  # the UTC second ``prefix`` writes out
+        prefix = ""
         step = tuple.__new__  # a FeedStep without its Python-level ``__new__`` (one per event)
         for note in notifications:
             # A command's events are consecutive: skip the lookup when the table repeats (the
@@ -214,10 +240,19 @@ class EventFeed:
                 if not table.ended:
                     return
                 continue  # an ended table's last events stay with it (spectator_delay)
-            # The events of one command share their time: write it out once.
+            # The events of one command share their time: write it out once; and commands
+            # stored within one second share ``isoformat``'s text up to the microseconds.
             at = note.at
             if last_at is None or at != last_at or at.tzinfo is not last_at.tzinfo:
-                last_at, at_text = at, at.isoformat()
+                last_at = at
+                micro = at.microsecond
+                if micro and at.tzinfo is UTC:
+                    now_second = (at.year, at.month, at.day, at.hour, at.minute, at.second)
+                    if now_second != second:
+                        second, prefix = now_second, at.replace(microsecond=0).isoformat()[:-6]
+                    at_text = f"{prefix}.{micro:06d}+00:00"
+                else:
+                    at_text = at.isoformat()
             hand = hand_of(note.event)
             shows = revealed.get(hand)
             if shows is None:

@@ -63,8 +63,7 @@ class TableFacts:
     def fields(self, event: Any, viewer: Viewer, revealed: bool) -> dict[str, Any]:
         """``event``'s fields (with its ``type``) as ``viewer`` may see them, ``revealed``
         saying whether its hand's hidden cards may show; never the table's secrets."""
-        return {
-            key: value
-            for key, value in self.game.redact(event, viewer, revealed).items()
-            if key not in SECRET_KEYS
-        }
+        data = self.game.redact(event, viewer, revealed)
+        if SECRET_KEYS.isdisjoint(data):  # the usual event: nothing to strip, no copy made
+            return data
+        return {key: value for key, value in data.items() if key not in SECRET_KEYS}
