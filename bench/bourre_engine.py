@@ -12,7 +12,7 @@ Printed: hands/s and commands/s for the full loop (bot + ``legal_commands`` + ``
 second of this process's CPU time (``time.process_time``: steady on a loaded machine) and,
 in brackets, per second of wall time.
 
-``--compiled`` runs the same on the optional mypyc build of the rules (issue 10; see
+``--compiled`` runs the same on the optional mypyc build of the rules (design §6; see
 ``engine_loop.compiled_domain``): the pure-Python package stays the reference.
 
 ``python bench/bourre_engine.py [--hands 2000] [--seats 7] [--per-table 25] [--seed 1]

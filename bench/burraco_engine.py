@@ -13,7 +13,7 @@ a shared, busy machine). The rules remember how melds read (``domain.burraco.mel
 ``domain.burraco.candidates``); both timings start with nothing remembered
 (``candidates.forget``), so the replay does not find the readings the play left behind.
 
-``--compiled`` runs the same on the optional mypyc build of the rules (issue 10; see
+``--compiled`` runs the same on the optional mypyc build of the rules (design §6; see
 ``engine_loop.compiled_domain``): the pure-Python package stays the reference.
 
 ``python bench/burraco_engine.py [--hands 300] [--players 4] [--seed 1] [--compiled]``

@@ -3,7 +3,7 @@ seated at a fresh table, one command applied as the write side applies it (``dec
 the events and the state after them), and the replay of recorded commands that times the
 engine alone. Games are found through the registry (``domain.games``).
 
-``compiled_domain`` makes the optional mypyc build of the pure domain (issue 10): the
+``compiled_domain`` makes the optional mypyc build of the pure domain (design §6): the
 pure-Python package stays the reference; a benchmark run with ``--compiled`` times the same
 code compiled.
 """
