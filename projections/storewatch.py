@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import logging
 import os
 import struct
@@ -31,9 +30,10 @@ _EVENT = struct.Struct("iIII")  # struct inotify_event: wd, mask, cookie, len (t
 
 
 def _libc() -> ctypes.CDLL | None:
-    name = ctypes.util.find_library("c")
+    """The C library's functions as this process has them loaded (no ``find_library``: it
+    runs ``ldconfig`` in a child process)."""
     try:
-        libc = ctypes.CDLL(name, use_errno=True)
+        libc = ctypes.CDLL(None, use_errno=True)
     except OSError:
         return None
     return libc if hasattr(libc, "inotify_init1") else None

@@ -57,7 +57,11 @@ def workers_holding(served: Served, connections: list[Connection]) -> set[int]:
     ports = {c.port for c in connections}
     holders = set()
     for child in psutil.Process(served.process.pid).children(recursive=True):
-        for held in child.net_connections(kind="tcp"):
+        try:
+            held_by_child = child.net_connections(kind="tcp")
+        except (psutil.ZombieProcess, psutil.NoSuchProcess):
+            continue  # a child that has just ended holds nothing
+        for held in held_by_child:
             if held.raddr and held.laddr.port == served.port and held.raddr.port in ports:
                 holders.add(child.pid)
     return holders
@@ -141,10 +145,19 @@ def test_two_workers_answer_as_one_process(served: Served) -> None:
     assert view["version"] == first["version"]
 
 
+def command_line(process: psutil.Process) -> list[str]:
+    """A child's command line; none for one that has just ended (gone, or a zombie not yet
+    reaped by its parent)."""
+    try:
+        return process.cmdline()
+    except (psutil.ZombieProcess, psutil.NoSuchProcess):
+        return []
+
+
 def test_embedded_redis_and_projector_run_once(served: Served) -> None:
     supervisor = psutil.Process(served.process.pid)
     children = supervisor.children(recursive=True)
-    redis_servers = [c for c in children if "redis-server" in " ".join(c.cmdline())]
+    redis_servers = [c for c in children if "redis-server" in " ".join(command_line(c))]
     assert [r.ppid() for r in redis_servers] == [supervisor.pid]
     started = [line for line in served.log.splitlines() if "projection runner started" in line]
     assert len(started) == 1, served.log
