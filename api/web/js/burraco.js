@@ -29,7 +29,7 @@ export function wildStandsFor(meld) {
 // and its kind and points (rule 22). onPick(meld) makes it a target for the player.
 export function meldView(meld, { onPick, target } = {}) {
   const stands = wildStandsFor(meld);
-  const line = el("div", { class: "cards meld-cards" });
+  const line = el("div", { class: stands ? "cards meld-cards has-wild" : "cards meld-cards" });
   meld.cards.forEach((code, index) => {
     line.append(card(code, { size: "small", note: index === meld.wild ? `= ${stands}` : undefined }));
   });
