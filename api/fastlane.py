@@ -25,6 +25,7 @@ import msgspec
 from litestar.serialization import encode_json, get_serializer
 
 from api import writes
+from api.params import MAX_AUTHORIZATION, MAX_IDEMPOTENCY_KEY
 from api.problems import MAX_BODY_BYTES
 from api.ratelimit import spend_budget
 from api.services import blocking
@@ -37,9 +38,6 @@ if TYPE_CHECKING:
 COMMAND_PATH = re.compile(
     r"/tables/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})/commands"
 )
-# The limits the route's header parameters hold (api.params).
-MAX_AUTHORIZATION = 300
-MAX_IDEMPOTENCY_KEY = 190
 JSON_HEADERS = [(b"content-type", b"application/json")]
 _decode = msgspec.json.Decoder().decode
 

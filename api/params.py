@@ -35,12 +35,15 @@ def optional_position(name: str, description: str, *, ge: int) -> Any:
     )
 
 
+MAX_AUTHORIZATION = 300
+MAX_IDEMPOTENCY_KEY = 190  # the store allows 200; "seat<n>:" is prefixed
+
 Authorization = Annotated[
     str | None,
     optional_header(
         "Authorization",
         "`Bearer <token>` from taking a seat; without it you are a spectator",
-        max_length=300,
+        max_length=MAX_AUTHORIZATION,
     ),
 ]
 IdempotencyKey = Annotated[
@@ -49,7 +52,7 @@ IdempotencyKey = Annotated[
         "Idempotency-Key",
         "a retried key returns the first result and writes nothing",
         min_length=1,
-        max_length=190,  # the store allows 200; "seat<n>:" is prefixed
+        max_length=MAX_IDEMPOTENCY_KEY,
     ),
 ]
 LastEventId = Annotated[
