@@ -18,6 +18,22 @@ from eventsourcing.persistence import EventStore, Mapper, Recording
 from infra.snapshots import SnapshotMapper
 from infra.transcoder import MsgspecMapper, StoredTableEvent
 
+SQLITE = "sqlite"
+POSTGRES = "postgres"
+
+
+def log_table(recorder: Any) -> tuple[str | None, str]:
+    """Which of the library's SQL recorders ``recorder`` is (:data:`SQLITE`, :data:`POSTGRES`,
+    or ``None`` for any other) and the table its events and their log positions are in: SQLite
+    keeps the position as the row id, PostgreSQL in ``notification_id``."""
+    table = getattr(recorder, "events_table_name", None)
+    module = type(recorder).__module__
+    if table and module == "eventsourcing.sqlite":
+        return SQLITE, table
+    if table and module == "eventsourcing.postgres":
+        return POSTGRES, table
+    return None, ""
+
 
 class CardroomApplication(Application[UUID]):
     """The tables' event store. Its name fixes the PostgreSQL table: ``cardroom_events``."""
@@ -60,10 +76,9 @@ class CardroomApplication(Application[UUID]):
         safe (later) position to wait for.
         """
         recorder: Any = self.recorder
-        table = getattr(recorder, "events_table_name", None)
-        module = type(recorder).__module__
+        dialect, table = log_table(recorder)
         row: Any = None
-        if table and module == "eventsourcing.sqlite":
+        if dialect == SQLITE:
             with recorder.datastore.transaction(commit=False) as cursor:
                 cursor.execute(
                     f"SELECT rowid FROM {table} WHERE originator_id=? AND originator_version=?",
@@ -71,7 +86,7 @@ class CardroomApplication(Application[UUID]):
                 )
                 row = cursor.fetchone()
             return int(row[0]) if row else 0
-        if table and module == "eventsourcing.postgres":
+        if dialect == POSTGRES:
             from psycopg.sql import SQL, Identifier
 
             statement = SQL(

@@ -6,8 +6,8 @@ event, so it avoids what the library's generic ``select_notifications`` does per
 consumer does not need:
 
 * the rows come straight from the recorder's own table as plain tuples (SQLite keeps the
-  position as the row id, PostgreSQL in ``notification_id``; ``infra.application`` looks up a
-  position the same way), not as dict rows copied into library ``Notification`` objects;
+  position as the row id, PostgreSQL in ``notification_id``: :func:`infra.application.log_table`
+  names the table), not as dict rows copied into library ``Notification`` objects;
 * a table's id is parsed into a ``UUID`` once per table, not once per row (its events are most
   of a page);
 * each body is decoded in one msgspec pass as the envelope of its topic's event class (the
@@ -29,6 +29,7 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.persistence import StoredEvent
 
+from infra.application import POSTGRES, SQLITE, log_table
 from infra.records import Notification
 from infra.transcoder import MsgspecMapper, StoredTableEvent
 
@@ -51,16 +52,15 @@ class LogReader:
         self._cipher = mapper.cipher
         self._compressor = mapper.compressor
         self._ids: dict[Any, UUID] = {}
-        table = getattr(recorder, "events_table_name", None)
-        module = type(recorder).__module__
+        dialect, table = log_table(recorder)
         self._rows: Callable[[int, int], list[Row]] = self._library_rows
-        if table and module == "eventsourcing.sqlite":
+        if dialect == SQLITE:
             self._statement: Any = (
                 f"SELECT rowid, originator_id, originator_version, topic, state FROM {table} "
                 "WHERE rowid>=? ORDER BY rowid LIMIT ?"
             )
             self._rows = self._sqlite_rows
-        elif table and module == "eventsourcing.postgres":
+        elif dialect == POSTGRES:
             from psycopg.sql import SQL, Identifier
 
             # The id as text: psycopg's pure-Python UUID loader would build one per row.
