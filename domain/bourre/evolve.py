@@ -51,7 +51,7 @@ from domain.bourre.state import (
     Table,
 )
 from domain.bourre.tricks import BEATERS
-from domain.table import PlayerSeated, TableEnded, TableOpened
+from domain.table import PlayerSeated, TableEnded, TableOpened, deal_facts
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -122,10 +122,7 @@ def _opened(event: TableOpened) -> Table:
     return Table(
         options=options,
         raw_options=dict(event.options),
-        seed=event.seed,
-        decks=tuple(tuple(d) for d in event.decks),
-        secret=event.secret,
-        fixed_deals=event.fixed_deals or bool(event.decks),
+        **deal_facts(event),
         names=(None,) * n,
         token_hashes=(None,) * n,
         nets=(0,) * n,

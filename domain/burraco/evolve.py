@@ -40,7 +40,7 @@ from domain.burraco.state import (
     TeamMeld,
     without,
 )
-from domain.table import CloseAsked, PlayerSeated, TableEnded, TableOpened
+from domain.table import CloseAsked, PlayerSeated, TableEnded, TableOpened, deal_facts
 from domain.table.clock import SatIn, TurnTimedOut
 
 
@@ -58,10 +58,7 @@ def evolve(table: Table | None, event: Any) -> Table:
         return Table(
             options=options,
             raw_options=dict(event.options),
-            seed=event.seed,
-            decks=tuple(tuple(d) for d in event.decks),
-            secret=event.secret,
-            fixed_deals=event.fixed_deals or bool(event.decks),
+            **deal_facts(event),
             seats=(None,) * options.players,
         )
     assert table is not None, "the first event of a table is TableOpened"

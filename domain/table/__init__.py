@@ -20,7 +20,7 @@ beside it:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict
 
 import msgspec
 
@@ -82,6 +82,27 @@ class TableOpened(Event, frozen=True, tag="TableOpened"):
     decks: list[list[str]] = []
     secret: str = ""  # never shown; empty for tables opened before secrets (seed-derived)
     fixed_deals: bool = False  # public: the creator chose the seed or the decks
+
+
+class DealFacts(TypedDict):
+    """What every game's table keeps of its opening for its deals
+    (:class:`domain.table.deck.DealSource`), under the same names in each game's state."""
+
+    seed: int
+    decks: tuple[tuple[str, ...], ...]
+    secret: str
+    fixed_deals: bool
+
+
+def deal_facts(event: TableOpened) -> DealFacts:
+    """The opening's deal facts; stacked decks fix the deals whether or not the event says so
+    (tables opened before ``fixed_deals`` was recorded)."""
+    return {
+        "seed": event.seed,
+        "decks": tuple(tuple(deck) for deck in event.decks),
+        "secret": event.secret,
+        "fixed_deals": event.fixed_deals or bool(event.decks),
+    }
 
 
 class PlayerSeated(Event, frozen=True, tag="PlayerSeated", omit_defaults=True):

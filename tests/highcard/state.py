@@ -15,6 +15,7 @@ from domain.table import (
     Seating,
     TableEnded,
     TableOpened,
+    deal_facts,
     seat_holding,
 )
 from domain.table.deck import DealSource
@@ -63,10 +64,7 @@ def evolve(state: Table | None, event: Any) -> Table:
         n = int(event.options["seats"])
         return Table(
             options=dict(event.options),
-            seed=event.seed,
-            decks=tuple(tuple(d) for d in event.decks),
-            secret=event.secret,
-            fixed_deals=event.fixed_deals or bool(event.decks),
+            **deal_facts(event),
             names=(None,) * n,
             token_hashes=(None,) * n,
             wins=(0,) * n,
