@@ -19,14 +19,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.bourre.codes import CARD_AT, CODE, CODE_AT, PACK_CODES
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.deal import deal
 from domain.bourre.declaring import decide_declare, decide_draw, decide_second_chance
-from domain.bourre.events import Anted, CloseRequested, DecisionsRevealed, HandSettled, TrickWon
-from domain.bourre.evolve import evolve
+from domain.bourre.events import (
+    Anted,
+    CardPlayed,
+    CloseRequested,
+    DecisionsRevealed,
+    HandSettled,
+    TrickWon,
+)
+from domain.bourre.evolve import card_played, evolve
 from domain.bourre.options import normalise_options
-from domain.bourre.playing import decide_play
+from domain.bourre.playing import decide_play, play_index
 from domain.bourre.settlement import settle
 from domain.bourre.state import (
     DECLARE,
@@ -178,12 +187,35 @@ def _command_events(table: Table, command: Any) -> list[Event]:
     return decider(table, _player_hand(table, command.seat), command)
 
 
+def _play_card(table: Table, command: PlayCard) -> tuple[list[Event], Table]:
+    """``play_card``, the commonest command, decided and applied in one step: the card's
+    index is found once and :func:`domain.bourre.evolve.card_played` applies it (what
+    ``evolve`` does with the ``CardPlayed`` event); only a full trick has consequences."""
+    hand = _player_hand(table, command.seat)
+    index = play_index(table, hand, command)
+    events: list[Event] = [CardPlayed(hand=hand.number, seat=command.seat, card=CODE_AT[index])]
+    after = card_played(hand, command.seat, index)
+    table = replace(table, hand=after)
+    if after.turn is not None:  # the trick goes on: nothing follows
+        return events, table
+    more = follow_up(table)
+    while more:
+        events.extend(more)
+        for event in more:
+            table = evolve(table, event)
+        more = follow_up(table)
+    return events, table
+
+
 def decision(state: Table | None, command: Any) -> tuple[list[Event], Table]:
     """Decide one command; its events (the command's, then their automatic consequences) and
     the state after them, evolved once while deciding. Table-level commands are the kernel's;
     a player command at a table that has not ended goes straight to its rule (the kernel
     answers ``None`` for it, see :func:`domain.table.kernel.decide_table`)."""
-    decider = _PLAYER.get(type(command))
+    kind = type(command)
+    if kind is PlayCard and state is not None and state.status != ENDED:
+        return _play_card(state, command)
+    decider = _PLAYER.get(kind)
     if decider is not None and state is not None and state.status != ENDED:
         events = decider(state, _player_hand(state, command.seat), command)
     else:

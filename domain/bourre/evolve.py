@@ -262,35 +262,45 @@ def _second_chance(hand: Hand, event: SecondChanceDeclared, options: Options) ->
     return advance(replace(hand, second=_set(hand.second, event.seat, event.play)), options)
 
 
-def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
-    """The card leaves the seat's hand for the trick; the trick's heading card is the new one
-    if it beats the old (rule 18); the next active seat plays, none once all have."""
-    index = INDEX[event.card]
+def card_played(hand: Hand, seat: int, index: int) -> Hand:
+    """Rule 17: card ``index`` (its bit index) leaves the seat's hand for the trick; the
+    trick's heading card is the new one if it beats the old (rule 18); the next active seat
+    plays, none once all have. Only the fields a play changes are built anew (``decide``'s
+    ``play_card`` path applies it too)."""
     played = CARD_AT[index]
     bit = 1 << index
-    seat = event.seat
     trick = (*hand.trick, (seat, played))
-    if hand.led < 0:
+    led = hand.led
+    if led < 0:
         led, best = SUIT_OF[index], index
     else:
-        led, best = hand.led, hand.best
+        best = hand.best
         if BEATERS[hand.trump_suit][best] & bit:
             best = index
-    count = len(hand.playing)
-    turn = None if len(trick) == count else hand.playing[(hand.leader_index + len(trick)) % count]
-    holding = hand.holdings[seat]
+    playing = hand.playing
+    count = len(playing)
+    done = len(trick)
+    holdings = list(hand.holdings)
+    holding = holdings[seat]
     at = holding.index(played)
+    holdings[seat] = holding[:at] + holding[at + 1 :]
+    held = list(hand.held)
+    held[seat] &= ~bit
     return replace(
         hand,
-        holdings=_set(hand.holdings, seat, holding[:at] + holding[at + 1 :]),
-        held=_set(hand.held, seat, hand.held[seat] & ~bit),
+        holdings=tuple(holdings),
+        held=tuple(held),
         trick=trick,
         led=led,
         best=best,
         played=(*hand.played, played),
         gone=hand.gone | bit,
-        turn=turn,
+        turn=None if done == count else playing[(hand.leader_index + done) % count],
     )
+
+
+def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
+    return card_played(hand, event.seat, INDEX[event.card])
 
 
 def _trick_won(hand: Hand, event: TrickWon, options: Options) -> Hand:

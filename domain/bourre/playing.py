@@ -79,14 +79,15 @@ def _refusal(hand: Hand, seat: int, chosen: Card, legal: int, top: int) -> Illeg
     return IllegalCommand(reason, rule="bourre 5.1")
 
 
-def decide_play(table: Table, hand: Hand, command: PlayCard) -> list[Event]:
-    """Rules 17–22: the seat to act plays a card it holds that the obligations allow."""
+def play_index(table: Table, hand: Hand, command: PlayCard) -> int:
+    """Rules 17–22: the seat to act plays a card it holds that the obligations allow; the
+    card's bit index, or the refusal."""
     seat = command.seat
     if hand.phase != PLAY:
         raise IllegalCommand(f"no card can be played now: the hand is in the {hand.phase} phase")
-    if seat not in hand.playing:
-        raise IllegalCommand("you passed: you are out of this hand (rule 12)")
-    if hand.turn != seat:
+    if hand.turn != seat:  # the seat to play is always an active one
+        if seat not in hand.playing:
+            raise IllegalCommand("you passed: you are out of this hand (rule 12)")
         raise NotYourTurn(f"it is seat {hand.turn}'s turn to play, not seat {seat}'s")
     index = INDEX.get(command.card)
     if index is None:  # not a canonical code: parse it (case, spaces) or say why not
@@ -100,4 +101,10 @@ def decide_play(table: Table, hand: Hand, command: PlayCard) -> list[Event]:
     legal, top = playable(hand, seat, table.options)
     if not legal & bit:
         raise _refusal(hand, seat, CARD_AT[index], legal, top)
-    return [CardPlayed(hand=hand.number, seat=seat, card=CODE_AT[index])]
+    return index
+
+
+def decide_play(table: Table, hand: Hand, command: PlayCard) -> list[Event]:
+    """Rules 17–22: the card played (:func:`play_index`)."""
+    index = play_index(table, hand, command)
+    return [CardPlayed(hand=hand.number, seat=command.seat, card=CODE_AT[index])]
