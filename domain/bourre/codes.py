@@ -36,6 +36,7 @@ INDEX: dict[str, int] = {code: _index(c) for code, c in CARD.items()}  # code ->
 BIT: dict[Card, int] = {c: 1 << _index(c) for c in PACK}  # card -> its bit
 CARD_AT: tuple[Card, ...] = tuple(sorted(PACK, key=_index))  # bit index -> card
 CODE_AT: tuple[str, ...] = tuple(CODE[c] for c in CARD_AT)  # bit index -> code
+CODE_BIT: dict[str, int] = {code: 1 << i for code, i in INDEX.items()}  # code -> its bit
 SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))  # bit index -> suit index
 # the cards of the same suit ranked above card i
 ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 13] & ~((2 << i) - 1) for i in range(52))
@@ -47,6 +48,11 @@ def mask_of(cards: Iterable[Card]) -> int:
     for c in cards:
         mask |= BIT[c]
     return mask
+
+
+def mask_of_codes(codes: Iterable[str]) -> int:
+    """The bit mask of some distinct canonical codes (their bits summed: none overlap)."""
+    return sum(map(CODE_BIT.__getitem__, codes))
 
 
 def cards_in(cards: Sequence[Card], mask: int) -> list[Card]:

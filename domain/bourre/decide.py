@@ -30,10 +30,11 @@ from domain.bourre.events import (
     CardPlayed,
     CloseRequested,
     DecisionsRevealed,
+    Discarded,
     HandSettled,
     TrickWon,
 )
-from domain.bourre.evolve import card_played, evolve
+from domain.bourre.evolve import card_played, discarded, evolve, trick_won
 from domain.bourre.options import normalise_options
 from domain.bourre.playing import decide_play, play_index
 from domain.bourre.settlement import settle
@@ -129,6 +130,21 @@ def _settle(table: Table, hand: Hand) -> HandSettled:
     )
 
 
+def _trick_won(hand: Hand) -> TrickWon:
+    """Rule 18: the full trick goes to the seat of its heading card (kept by ``evolve`` card
+    by card)."""
+    trick = hand.trick
+    cards = [c for _, c in trick]
+    best = hand.best
+    return TrickWon(
+        hand=hand.number,
+        trick=hand.tricks_played + 1,
+        seat=trick[cards.index(CARD_AT[best])][0],
+        card=CODE_AT[best],
+        cards=list(map(CODE.__getitem__, cards)),
+    )
+
+
 def follow_up(table: Table) -> list[Event]:
     """The events that follow on their own from ``table`` (none when someone must act)."""
     if table.status != PLAYING:
@@ -139,18 +155,7 @@ def follow_up(table: Table) -> list[Event]:
     phase = hand.phase
     if phase == PLAY:
         if hand.turn is None:  # every active player has played to the trick
-            trick = hand.trick
-            cards = [c for _, c in trick]
-            best = hand.best  # rule 18, kept by evolve card by card
-            return [
-                TrickWon(
-                    hand=hand.number,
-                    trick=hand.tricks_played + 1,
-                    seat=trick[cards.index(CARD_AT[best])][0],
-                    card=CODE_AT[best],
-                    cards=list(map(CODE.__getitem__, cards)),
-                )
-            ]
+            return [_trick_won(hand)]
         return []
     if phase == DECLARE:
         if not hand.revealed and all(d is not None for d in hand.decisions):
@@ -195,9 +200,38 @@ def _play_card(table: Table, command: PlayCard) -> tuple[list[Event], Table]:
     index = play_index(table, hand, command)
     events: list[Event] = [CardPlayed(hand=hand.number, seat=command.seat, card=CODE_AT[index])]
     after = card_played(hand, command.seat, index)
+    if after.turn is not None or table.status != PLAYING:  # the trick goes on: nothing follows
+        return events, replace(table, hand=after)
+    won = _trick_won(after)  # what follow_up answers for a full trick
+    events.append(won)
+    after = trick_won(after, won, table.options)
     table = replace(table, hand=after)
-    if after.turn is not None:  # the trick goes on: nothing follows
+    if after.phase == PLAY:  # the winner leads the next trick
         return events, table
+    more = follow_up(table)
+    while more:
+        events.extend(more)
+        for event in more:
+            table = evolve(table, event)
+        more = follow_up(table)
+    return events, table
+
+
+def _declare(table: Table, command: Declare) -> tuple[list[Event], Table]:
+    """``declare``: decided by its rule; a play in ``sequential`` declaration with no second
+    ante and no reshuffle (``Declared`` then ``Discarded``) is applied in one step — the
+    decision recorded, then the draw, whose ``advance`` names the next seat (after the
+    ``Declared`` alone the turn stays with the seat, which still draws)."""
+    hand = _player_hand(table, command.seat)
+    events = decide_declare(table, hand, command)
+    if len(events) == 2 and type(events[1]) is Discarded:
+        decisions = list(hand.decisions)
+        decisions[command.seat] = True
+        hand = replace(hand, decisions=tuple(decisions))
+        table = replace(table, hand=discarded(hand, events[1], table.options))
+    else:
+        for event in events:
+            table = evolve(table, event)
     more = follow_up(table)
     while more:
         events.extend(more)
@@ -215,6 +249,8 @@ def decision(state: Table | None, command: Any) -> tuple[list[Event], Table]:
     kind = type(command)
     if kind is PlayCard and state is not None and state.status != ENDED:
         return _play_card(state, command)
+    if kind is Declare and state is not None and state.status != ENDED:
+        return _declare(state, command)
     decider = _PLAYER.get(kind)
     if decider is not None and state is not None and state.status != ENDED:
         events = decider(state, _player_hand(state, command.seat), command)
