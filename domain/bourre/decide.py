@@ -65,12 +65,14 @@ def close_in_play(table: Table, seat: int) -> list[Event]:
 
 
 def _player_hand(table: Table, seat: int) -> Hand:
-    if not 0 <= seat < table.seats:
-        raise IllegalCommand(f"there is no seat {seat}: seats are 0 to {table.seats - 1}")
-    if table.hand is None:
+    seats = table.options.seats
+    if not 0 <= seat < seats:
+        raise IllegalCommand(f"there is no seat {seat}: seats are 0 to {seats - 1}")
+    hand = table.hand
+    if hand is None:
         waiting = sum(name is None for name in table.names)
         raise IllegalCommand(f"the hand has not started: waiting for {waiting} more player(s)")
-    return table.hand
+    return hand
 
 
 def start_hand(table: Table, number: int) -> list[Event]:

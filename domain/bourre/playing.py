@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from domain.bourre.cinch import cinch_mask
-from domain.bourre.codes import BIT, CARD_AT, CODE_AT, INDEX, cards_in, cards_of
+from domain.bourre.codes import BIT, CARD_AT, CODE_AT, INDEX, SUIT_MASK, cards_in, cards_of
 from domain.bourre.commands import PlayCard
 from domain.bourre.events import CardPlayed
 from domain.bourre.options import Options
@@ -47,14 +47,19 @@ def playable(hand: Hand, seat: int, options: Options) -> tuple[int, int]:
     if last[0] is hand and last[1] == seat and last[2] is options:
         return last[3]
     held = hand.held[seat]
-    legal = legal_mask(held, hand.trump_suit, hand.led, hand.best)
-    if options.cinch == "off" or len(hand.trick) == len(hand.playing) - 1:
-        answer = legal, 0  # the last to play is never cinched (rule 21)
+    trump = hand.trump_suit
+    legal = legal_mask(held, trump, hand.led, hand.best)
+    if (
+        not legal & SUIT_MASK[trump]  # no trump to play: the cinch has nothing to narrow
+        or options.cinch == "off"
+        or len(hand.trick) == len(hand.playing) - 1  # the last to play is never cinched
+    ):
+        answer = legal, 0  # (rule 21)
     else:
         answer = cinch_mask(
             legal,
             held,
-            hand.trump_suit,
+            trump,
             hand.led,
             hand.best,
             hand.tricks[seat],
