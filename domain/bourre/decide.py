@@ -198,10 +198,13 @@ def _play_card(table: Table, command: PlayCard) -> tuple[list[Event], Table]:
     """``play_card``, the commonest command, decided and applied in one step: the card's
     index is found once and :func:`domain.bourre.evolve.card_played` applies it (what
     ``evolve`` does with the ``CardPlayed`` event); only a full trick has consequences."""
-    hand = _player_hand(table, command.seat)
+    seat = command.seat
+    hand = table.hand
+    if hand is None or not 0 <= seat < table.options.seats:
+        hand = _player_hand(table, seat)  # says why not
     index = play_index(table, hand, command)
-    events: list[Event] = [CardPlayed(hand=hand.number, seat=command.seat, card=CODE_AT[index])]
-    after = card_played(hand, command.seat, index)
+    events: list[Event] = [CardPlayed(hand=hand.number, seat=seat, card=CODE_AT[index])]
+    after = card_played(hand, seat, index)
     if after.turn is not None or table.status != PLAYING:  # the trick goes on: nothing follows
         return events, replace(table, hand=after)
     won = _trick_won(after)  # what follow_up answers for a full trick

@@ -177,7 +177,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
         served=(False,) * n,
         second=(None,) * n,
         tricks=(0,) * n,
-        order=tuple((event.dealer + 1 + i) % n for i in range(n)),
+        order=(*range(event.dealer + 1, n), *range(event.dealer + 1)),  # (dealer + 1 + i) % n
     )
     return replace(table, hand=advance(hand, options), exempt=frozenset())
 
