@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import chain, combinations
+from typing import Final
 
 from domain.bourre.codes import BIT, CODE, PACK
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
@@ -16,11 +17,14 @@ from domain.bourre.playing import playable
 from domain.bourre.state import DECLARE, DRAW, PLAY, PLAYING, SECOND_CHANCE, Hand, Table
 from domain.table import Command
 
-MAX_SEATS = 8
-_ONE = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))  # the answer when one seat acts
-_NOBODY: frozenset[int] = frozenset()
+MAX_SEATS: Final = 8
+# the answer when one seat acts
+_ONE: Final = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))
+_NOBODY: Final[frozenset[int]] = frozenset()
 # PLAYS[seat][card]: the command playing it (frozen and immutable, so one is shared)
-PLAYS = tuple({c: PlayCard(seat=seat, card=CODE[c]) for c in PACK} for seat in range(MAX_SEATS))
+PLAYS: Final = tuple(
+    {c: PlayCard(seat=seat, card=CODE[c]) for c in PACK} for seat in range(MAX_SEATS)
+)
 
 
 def to_act(state: Table | None) -> frozenset[int]:
