@@ -281,7 +281,8 @@ def card_played(hand: Hand, seat: int, index: int) -> Hand:
     ``play_card`` path applies it too)."""
     played = CARD_AT[index]
     bit = 1 << index
-    trick = (*hand.trick, (seat, played))
+    # concatenation, not (*trick, item): unpacking builds a list on the way (one play each)
+    trick = hand.trick + ((seat, played),)  # noqa: RUF005
     led = hand.led
     if led < 0:
         led, best = SUIT_OF[index], index
@@ -305,7 +306,7 @@ def card_played(hand: Hand, seat: int, index: int) -> Hand:
         trick=trick,
         led=led,
         best=best,
-        played=(*hand.played, played),
+        played=hand.played + (played,),  # noqa: RUF005
         gone=hand.gone | bit,
         turn=None if done == count else playing[(hand.leader_index + done) % count],
     )
