@@ -41,13 +41,18 @@ from domain.games import game_named
 
 GAME = game_named("bourre")
 ROOT = Path(__file__).resolve().parent.parent
-# the modules of the hot paths, for --compiled
+# the modules of the hot paths, for --compiled: Bourré's rules, and the kernel's deal (the
+# shuffle of every hand's deck, a Python loop over the pack)
 COMPILED = [
-    f"domain/bourre/{name}.py"
-    for name in (
-        "codes", "tricks", "cinch", "playing", "declaring", "deal", "settlement", "evolve",
-        "legal", "decide",
-    )
+    *(
+        f"domain/bourre/{name}.py"
+        for name in (
+            "codes", "tricks", "cinch", "playing", "declaring", "deal", "settlement", "evolve",
+            "legal", "decide",
+        )
+    ),
+    "domain/cards.py",
+    "domain/table/deck.py",
 ]  # fmt: skip
 
 
