@@ -194,6 +194,18 @@ def _command_events(table: Table, command: Any) -> list[Event]:
     return decider(table, _player_hand(table, command.seat), command)
 
 
+def _then(events: list[Event], table: Table) -> tuple[list[Event], Table]:
+    """``events`` (already applied to ``table``) followed by their automatic consequences,
+    each applied in turn; and the state after them all."""
+    more = follow_up(table)
+    while more:
+        events.extend(more)
+        for event in more:
+            table = evolve(table, event)
+        more = follow_up(table)
+    return events, table
+
+
 def _play_card(table: Table, command: PlayCard) -> tuple[list[Event], Table]:
     """``play_card``, the commonest command, decided and applied in one step: the card's
     index is found once and :func:`domain.bourre.evolve.card_played` applies it (what
@@ -213,13 +225,7 @@ def _play_card(table: Table, command: PlayCard) -> tuple[list[Event], Table]:
     table = replace(table, hand=after)
     if after.phase == PLAY:  # the winner leads the next trick
         return events, table
-    more = follow_up(table)
-    while more:
-        events.extend(more)
-        for event in more:
-            table = evolve(table, event)
-        more = follow_up(table)
-    return events, table
+    return _then(events, table)
 
 
 def _declare(table: Table, command: Declare) -> tuple[list[Event], Table]:
@@ -237,13 +243,7 @@ def _declare(table: Table, command: Declare) -> tuple[list[Event], Table]:
     else:
         for event in events:
             table = evolve(table, event)
-    more = follow_up(table)
-    while more:
-        events.extend(more)
-        for event in more:
-            table = evolve(table, event)
-        more = follow_up(table)
-    return events, table
+    return _then(events, table)
 
 
 def decision(state: Table | None, command: Any) -> tuple[list[Event], Table]:
@@ -268,13 +268,7 @@ def decision(state: Table | None, command: Any) -> tuple[list[Event], Table]:
     table = state
     for event in events:
         table = evolve(table, event)
-    more = follow_up(table)
-    while more:
-        events.extend(more)
-        for event in more:
-            table = evolve(table, event)
-        more = follow_up(table)
-    return events, table
+    return _then(events, table)
 
 
 def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Event]]:
