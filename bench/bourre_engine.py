@@ -66,8 +66,8 @@ def play_hands(
     outcomes = {"won": 0, "tied": 0, "solo": 0, "bourre_players": 0}
     table_seed = seed
     # bound once: the loop below is the bot (pick a seat, pick a legal command) and the engine.
-    # A pick is ``items[int(uniform() * len(items))]``: uniform like ``rng.choice``, with one
-    # ``random()`` call where ``choice`` draws bits until they fall in range.
+    # A pick is ``items[int(uniform() * len(items))]``: uniform like ``rng.choice`` (to within
+    # 2**-53), with one ``random()`` call where ``choice`` draws bits until they fall in range.
     uniform, to_act, legal, decision = rng.random, GAME.to_act, GAME.legal_commands, GAME.decision
     while settled < hands:
         table_seed += 1
