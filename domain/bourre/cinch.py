@@ -18,14 +18,15 @@ same rules for callers that hold cards.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Final
 
 from domain.bourre.codes import SUIT_BITS, SUIT_INDEX, SUIT_MASK, SUIT_OF, cards_in, cards_of
 from domain.bourre.codes import mask_of as _mask
 from domain.bourre.tricks import head_of
 from domain.cards import Card, Suit
 
-TRICKS_TO_WIN = 3  # three tricks always win the pot (rule 23)
-RANK_BITS_DOWN = tuple(1 << r for r in range(12, -1, -1))  # Ace down to 2, within a suit
+TRICKS_TO_WIN: Final = 3  # three tricks always win the pot (rule 23)
+RANK_BITS_DOWN: Final = tuple(1 << r for r in range(12, -1, -1))  # Ace down to 2, within a suit
 
 
 def sure_tricks(trumps: int, gone: int) -> int:

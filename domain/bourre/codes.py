@@ -12,19 +12,20 @@ Ace and "higher in the suit" is "a higher bit"). ``PACK`` keeps the canonical or
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from domain.cards import Card, Suit, codes, standard_pack
 
-PACK: tuple[Card, ...] = tuple(standard_pack())
-PACK_CODES: tuple[str, ...] = tuple(codes(PACK))
-CARD: dict[str, Card] = dict(zip(PACK_CODES, PACK, strict=True))
-CODE: dict[Card, str] = dict(zip(PACK, PACK_CODES, strict=True))
+PACK: Final[tuple[Card, ...]] = tuple(standard_pack())
+PACK_CODES: Final[tuple[str, ...]] = tuple(codes(PACK))
+CARD: Final[dict[str, Card]] = dict(zip(PACK_CODES, PACK, strict=True))
+CODE: Final[dict[Card, str]] = dict(zip(PACK, PACK_CODES, strict=True))
 
-SUITS: tuple[Suit, ...] = tuple(Suit)
-SUIT_INDEX: dict[Suit, int] = {suit: i for i, suit in enumerate(SUITS)}
-SUIT_BY_CODE: dict[str, Suit] = {suit.value: suit for suit in SUITS}  # "S" -> Suit.SPADES
-SUIT_BITS = 0x1FFF  # the 13 ranks of one suit, 2 (bit 0) to Ace (bit 12)
-SUIT_MASK: tuple[int, ...] = tuple(SUIT_BITS << 13 * i for i in range(4))
+SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
+SUIT_INDEX: Final[dict[Suit, int]] = {suit: i for i, suit in enumerate(SUITS)}
+SUIT_BY_CODE: Final[dict[str, Suit]] = {suit.value: suit for suit in SUITS}  # "S" -> Suit.SPADES
+SUIT_BITS: Final = 0x1FFF  # the 13 ranks of one suit, 2 (bit 0) to Ace (bit 12)
+SUIT_MASK: Final[tuple[int, ...]] = tuple(SUIT_BITS << 13 * i for i in range(4))
 
 
 def _index(c: Card) -> int:
@@ -32,13 +33,14 @@ def _index(c: Card) -> int:
     return 13 * SUIT_INDEX[c.suit] + int(c.rank) - 2
 
 
-INDEX: dict[str, int] = {code: _index(c) for code, c in CARD.items()}  # code -> bit index
-BIT: dict[Card, int] = {c: 1 << _index(c) for c in PACK}  # card -> its bit
-CARD_AT: tuple[Card, ...] = tuple(sorted(PACK, key=_index))  # bit index -> card
-CODE_AT: tuple[str, ...] = tuple(CODE[c] for c in CARD_AT)  # bit index -> code
-SUIT_OF: tuple[int, ...] = tuple(i // 13 for i in range(52))  # bit index -> suit index
+INDEX: Final[dict[str, int]] = {code: _index(c) for code, c in CARD.items()}  # code -> bit index
+BIT: Final[dict[Card, int]] = {c: 1 << _index(c) for c in PACK}  # card -> its bit
+CARD_AT: Final[tuple[Card, ...]] = tuple(sorted(PACK, key=_index))  # bit index -> card
+CODE_AT: Final[tuple[str, ...]] = tuple(CODE[c] for c in CARD_AT)  # bit index -> code
+CODE_BIT: Final[dict[str, int]] = {code: 1 << i for code, i in INDEX.items()}  # code -> its bit
+SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))  # bit index -> suit index
 # the cards of the same suit ranked above card i
-ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 13] & ~((2 << i) - 1) for i in range(52))
+ABOVE: Final[tuple[int, ...]] = tuple(SUIT_MASK[i // 13] & ~((2 << i) - 1) for i in range(52))
 
 
 def mask_of(cards: Iterable[Card]) -> int:
@@ -47,6 +49,11 @@ def mask_of(cards: Iterable[Card]) -> int:
     for c in cards:
         mask |= BIT[c]
     return mask
+
+
+def mask_of_codes(codes: Iterable[str]) -> int:
+    """The bit mask of some distinct canonical codes (their bits summed: none overlap)."""
+    return sum(map(CODE_BIT.__getitem__, codes))
 
 
 def cards_in(cards: Sequence[Card], mask: int) -> list[Card]:

@@ -19,14 +19,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.bourre.codes import CARD_AT, CODE, CODE_AT, PACK_CODES
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.deal import deal
 from domain.bourre.declaring import decide_declare, decide_draw, decide_second_chance
-from domain.bourre.events import Anted, CloseRequested, DecisionsRevealed, HandSettled, TrickWon
-from domain.bourre.evolve import evolve
+from domain.bourre.events import (
+    Anted,
+    CardPlayed,
+    CloseRequested,
+    DecisionsRevealed,
+    Discarded,
+    HandSettled,
+    TrickWon,
+)
+from domain.bourre.evolve import card_played, discarded, evolve, trick_won
 from domain.bourre.options import normalise_options
-from domain.bourre.playing import decide_play
+from domain.bourre.playing import decide_play, play_index
 from domain.bourre.settlement import settle
 from domain.bourre.state import (
     DECLARE,
@@ -55,12 +65,14 @@ def close_in_play(table: Table, seat: int) -> list[Event]:
 
 
 def _player_hand(table: Table, seat: int) -> Hand:
-    if not 0 <= seat < table.seats:
-        raise IllegalCommand(f"there is no seat {seat}: seats are 0 to {table.seats - 1}")
-    if table.hand is None:
+    seats = table.options.seats
+    if not 0 <= seat < seats:
+        raise IllegalCommand(f"there is no seat {seat}: seats are 0 to {seats - 1}")
+    hand = table.hand
+    if hand is None:
         waiting = sum(name is None for name in table.names)
         raise IllegalCommand(f"the hand has not started: waiting for {waiting} more player(s)")
-    return table.hand
+    return hand
 
 
 def start_hand(table: Table, number: int) -> list[Event]:
@@ -120,6 +132,21 @@ def _settle(table: Table, hand: Hand) -> HandSettled:
     )
 
 
+def _trick_won(hand: Hand) -> TrickWon:
+    """Rule 18: the full trick goes to the seat of its heading card (kept by ``evolve`` card
+    by card)."""
+    trick = hand.trick
+    cards = [c for _, c in trick]
+    best = hand.best
+    return TrickWon(
+        hand=hand.number,
+        trick=hand.tricks_played + 1,
+        seat=trick[cards.index(CARD_AT[best])][0],
+        card=CODE_AT[best],
+        cards=list(map(CODE.__getitem__, cards)),
+    )
+
+
 def follow_up(table: Table) -> list[Event]:
     """The events that follow on their own from ``table`` (none when someone must act)."""
     if table.status != PLAYING:
@@ -130,18 +157,7 @@ def follow_up(table: Table) -> list[Event]:
     phase = hand.phase
     if phase == PLAY:
         if hand.turn is None:  # every active player has played to the trick
-            trick = hand.trick
-            cards = [c for _, c in trick]
-            best = hand.best  # rule 18, kept by evolve card by card
-            return [
-                TrickWon(
-                    hand=hand.number,
-                    trick=hand.tricks_played + 1,
-                    seat=trick[cards.index(CARD_AT[best])][0],
-                    card=CODE_AT[best],
-                    cards=list(map(CODE.__getitem__, cards)),
-                )
-            ]
+            return [_trick_won(hand)]
         return []
     if phase == DECLARE:
         if not hand.revealed and all(d is not None for d in hand.decisions):
@@ -178,12 +194,69 @@ def _command_events(table: Table, command: Any) -> list[Event]:
     return decider(table, _player_hand(table, command.seat), command)
 
 
+def _then(events: list[Event], table: Table) -> tuple[list[Event], Table]:
+    """``events`` (already applied to ``table``) followed by their automatic consequences,
+    each applied in turn; and the state after them all."""
+    more = follow_up(table)
+    while more:
+        events.extend(more)
+        for event in more:
+            table = evolve(table, event)
+        more = follow_up(table)
+    return events, table
+
+
+def _play_card(table: Table, command: PlayCard) -> tuple[list[Event], Table]:
+    """``play_card``, the commonest command, decided and applied in one step: the card's
+    index is found once and :func:`domain.bourre.evolve.card_played` applies it (what
+    ``evolve`` does with the ``CardPlayed`` event); only a full trick has consequences."""
+    seat = command.seat
+    hand = table.hand
+    if hand is None or not 0 <= seat < table.options.seats:
+        hand = _player_hand(table, seat)  # says why not
+    index = play_index(table, hand, command)
+    events: list[Event] = [CardPlayed(hand=hand.number, seat=seat, card=CODE_AT[index])]
+    after = card_played(hand, seat, index)
+    if after.turn is not None or table.status != PLAYING:  # the trick goes on: nothing follows
+        return events, replace(table, hand=after)
+    won = _trick_won(after)  # what follow_up answers for a full trick
+    events.append(won)
+    after = trick_won(after, won, table.options)
+    table = replace(table, hand=after)
+    if after.phase == PLAY:  # the winner leads the next trick
+        return events, table
+    return _then(events, table)
+
+
+def _declare(table: Table, command: Declare) -> tuple[list[Event], Table]:
+    """``declare``: decided by its rule; a play in ``sequential`` declaration with no second
+    ante and no reshuffle (``Declared`` then ``Discarded``) is applied in one step — the
+    decision recorded, then the draw, whose ``advance`` names the next seat (after the
+    ``Declared`` alone the turn stays with the seat, which still draws)."""
+    hand = _player_hand(table, command.seat)
+    events = decide_declare(table, hand, command)
+    if len(events) == 2 and type(events[1]) is Discarded:
+        decisions = list(hand.decisions)
+        decisions[command.seat] = True
+        hand = replace(hand, decisions=tuple(decisions))
+        table = replace(table, hand=discarded(hand, events[1], table.options))
+    else:
+        for event in events:
+            table = evolve(table, event)
+    return _then(events, table)
+
+
 def decision(state: Table | None, command: Any) -> tuple[list[Event], Table]:
     """Decide one command; its events (the command's, then their automatic consequences) and
     the state after them, evolved once while deciding. Table-level commands are the kernel's;
     a player command at a table that has not ended goes straight to its rule (the kernel
     answers ``None`` for it, see :func:`domain.table.kernel.decide_table`)."""
-    decider = _PLAYER.get(type(command))
+    kind = type(command)
+    if kind is PlayCard and state is not None and state.status != ENDED:
+        return _play_card(state, command)
+    if kind is Declare and state is not None and state.status != ENDED:
+        return _declare(state, command)
+    decider = _PLAYER.get(kind)
     if decider is not None and state is not None and state.status != ENDED:
         events = decider(state, _player_hand(state, command.seat), command)
     else:
@@ -195,13 +268,7 @@ def decision(state: Table | None, command: Any) -> tuple[list[Event], Table]:
     table = state
     for event in events:
         table = evolve(table, event)
-    more = follow_up(table)
-    while more:
-        events.extend(more)
-        for event in more:
-            table = evolve(table, event)
-        more = follow_up(table)
-    return events, table
+    return _then(events, table)
 
 
 def decide_and_evolve(state: Table | None, command: Any) -> tuple[Table, list[Event]]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.bourre.codes import CARD, CARD_AT, CODE, CODE_AT, INDEX
+from domain.bourre.codes import CARD, CODE, CODE_AT, INDEX
 from domain.bourre.commands import Declare, Draw, SecondChance
 from domain.bourre.deal import reshuffle_if_short
 from domain.bourre.events import Anted, Declared, Discarded, SecondChanceDeclared
 from domain.bourre.state import DECLARE, DRAW, SECOND_CHANCE, Hand, Table
-from domain.cards import Card, CardError, Rank, card
+from domain.cards import CardError, Rank, card
 from domain.errors import IllegalCommand, NotYourTurn
 from domain.table import Event
 
@@ -54,8 +54,7 @@ def draw_events(
     """Rule 13: discard the named cards and receive as many from the top of the stock
     (rule 14 reshuffles served discards when it runs out). Rule 32: a dealer taking the
     turned card discards at least one card and receives one fewer."""
-    thrown: list[Card] = []
-    codes: list[str] = []  # their canonical codes
+    codes: list[str] = []  # the canonical codes of the cards named
     named = 0  # the mask of the cards named so far
     held = hand.held[seat]
     for code in discard:
@@ -71,10 +70,9 @@ def draw_events(
         if not held & bit:
             raise IllegalCommand(f"you do not hold {CODE_AT[index]}")
         named |= bit
-        thrown.append(CARD_AT[index])
         codes.append(CODE_AT[index])
     limit = max_discard(table)
-    if len(thrown) > limit:
+    if len(codes) > limit:
         raise IllegalCommand(f"you may discard at most {limit} cards", rule="bourre 34")
     if take_trump:
         if table.options.trump_card != "separate_dealer_may_take":
@@ -83,13 +81,15 @@ def draw_events(
             )
         if seat != hand.dealer:
             raise IllegalCommand("only the dealer may take the turned card (rule 32)")
-        if not thrown:
+        if not codes:
             raise IllegalCommand("taking the turned card needs at least one discard (rule 32)")
-    needed = len(thrown) - (1 if take_trump else 0)
+    needed = len(codes) - (1 if take_trump else 0)
     events: list[Event] = []
     stock = hand.stock
-    reshuffled = reshuffle_if_short(table, hand, seat, thrown, needed)
-    if reshuffled is not None:
+    if len(stock) < needed:  # rule 14 (the Card objects are needed only here)
+        thrown = list(map(CARD.__getitem__, codes))
+        reshuffled = reshuffle_if_short(table, hand, seat, thrown, needed)
+        assert reshuffled is not None
         events.append(reshuffled)
         stock = stock + tuple(map(CARD.__getitem__, reshuffled.order))
     events.append(

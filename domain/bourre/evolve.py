@@ -20,7 +20,7 @@ from domain.bourre.codes import (
     SUIT_BY_CODE,
     SUIT_INDEX,
     SUIT_OF,
-    mask_of,
+    mask_of_codes,
 )
 from domain.bourre.deal import stock_start
 from domain.bourre.events import (
@@ -157,7 +157,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
     trump_card = CARD[event.trump_card]
     trump = SUIT_BY_CODE[event.trump]
     card_of = CARD.__getitem__
-    holdings = tuple(tuple(map(card_of, cards)) for cards in event.hands)
+    holdings = tuple([tuple(map(card_of, cards)) for cards in event.hands])
     hand = Hand(
         number=event.hand,
         dealer=event.dealer,
@@ -169,7 +169,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
         trump_card=trump_card,
         trump_card_owner=event.trump_card_owner,
         holdings=holdings,
-        held=tuple(map(mask_of, holdings)),
+        held=tuple(map(mask_of_codes, event.hands)),
         stock=tuple(map(card_of, event.deck[stock_start(options) :])),
         discards=((),) * n,
         decisions=(None,) * n,
@@ -177,7 +177,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
         served=(False,) * n,
         second=(None,) * n,
         tricks=(0,) * n,
-        order=tuple((event.dealer + 1 + i) % n for i in range(n)),
+        order=(*range(event.dealer + 1, n), *range(event.dealer + 1)),  # (dealer + 1 + i) % n
     )
     return replace(table, hand=advance(hand, options), exempt=frozenset())
 
@@ -228,14 +228,20 @@ def _reshuffled(hand: Hand, event: Reshuffled, options: Options) -> Hand:
     )
 
 
-def _discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
+def discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
+    """Rule 13: the named cards leave the seat's hand, the drawn ones (and with rule 32 the
+    turned card) join it, in that order; the seat is served."""
     seat = event.seat
-    thrown = tuple(map(CARD.__getitem__, event.discarded))
+    discarded = event.discarded
     holding = hand.holdings[seat]
     held = hand.held[seat]
-    if thrown:
-        holding = tuple([c for c in holding if c not in thrown])
-        held &= ~mask_of(thrown)
+    if discarded:
+        out = mask_of_codes(discarded)
+        holding = tuple([c for c in holding if not BIT[c] & out])
+        held &= ~out
+        thrown = tuple(map(CARD.__getitem__, discarded))
+    else:
+        thrown = ()
     owner = hand.trump_card_owner
     if event.took_trump:
         holding += (hand.trump_card,)
@@ -243,16 +249,22 @@ def _discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
         owner = seat
     drawn = event.drawn
     if drawn:
-        cards = tuple(map(CARD.__getitem__, drawn))
-        holding += cards
-        held |= mask_of(cards)
+        holding += tuple(map(CARD.__getitem__, drawn))
+        held |= mask_of_codes(drawn)
+    holdings, helds, discards, served = (
+        list(hand.holdings),
+        list(hand.held),
+        list(hand.discards),
+        list(hand.served),
+    )
+    holdings[seat], helds[seat], discards[seat], served[seat] = holding, held, thrown, True
     hand = replace(
         hand,
-        holdings=_set(hand.holdings, seat, holding),
-        held=_set(hand.held, seat, held),
+        holdings=tuple(holdings),
+        held=tuple(helds),
         stock=hand.stock[len(drawn) :],
-        discards=_set(hand.discards, seat, thrown),
-        served=_set(hand.served, seat, True),
+        discards=tuple(discards),
+        served=tuple(served),
         trump_card_owner=owner,
     )
     return advance(hand, options)
@@ -262,51 +274,67 @@ def _second_chance(hand: Hand, event: SecondChanceDeclared, options: Options) ->
     return advance(replace(hand, second=_set(hand.second, event.seat, event.play)), options)
 
 
-def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
-    """The card leaves the seat's hand for the trick; the trick's heading card is the new one
-    if it beats the old (rule 18); the next active seat plays, none once all have."""
-    index = INDEX[event.card]
+def card_played(hand: Hand, seat: int, index: int) -> Hand:
+    """Rule 17: card ``index`` (its bit index) leaves the seat's hand for the trick; the
+    trick's heading card is the new one if it beats the old (rule 18); the next active seat
+    plays, none once all have. Only the fields a play changes are built anew (``decide``'s
+    ``play_card`` path applies it too)."""
     played = CARD_AT[index]
     bit = 1 << index
-    seat = event.seat
-    trick = (*hand.trick, (seat, played))
-    if hand.led < 0:
+    # concatenation, not (*trick, item): unpacking builds a list on the way (one play each)
+    trick = hand.trick + ((seat, played),)  # noqa: RUF005
+    led = hand.led
+    if led < 0:
         led, best = SUIT_OF[index], index
     else:
-        led, best = hand.led, hand.best
+        best = hand.best
         if BEATERS[hand.trump_suit][best] & bit:
             best = index
-    count = len(hand.playing)
-    turn = None if len(trick) == count else hand.playing[(hand.leader_index + len(trick)) % count]
-    holding = hand.holdings[seat]
+    playing = hand.playing
+    count = len(playing)
+    done = len(trick)
+    holdings = list(hand.holdings)
+    holding = holdings[seat]
     at = holding.index(played)
+    holdings[seat] = holding[:at] + holding[at + 1 :]
+    held = list(hand.held)
+    held[seat] &= ~bit
     return replace(
         hand,
-        holdings=_set(hand.holdings, seat, holding[:at] + holding[at + 1 :]),
-        held=_set(hand.held, seat, hand.held[seat] & ~bit),
+        holdings=tuple(holdings),
+        held=tuple(held),
         trick=trick,
         led=led,
         best=best,
-        played=(*hand.played, played),
+        played=hand.played + (played,),  # noqa: RUF005
         gone=hand.gone | bit,
-        turn=turn,
+        turn=None if done == count else playing[(hand.leader_index + done) % count],
     )
 
 
-def _trick_won(hand: Hand, event: TrickWon, options: Options) -> Hand:
+def _card_played(hand: Hand, event: CardPlayed, options: Options) -> Hand:
+    return card_played(hand, event.seat, INDEX[event.card])
+
+
+def trick_won(hand: Hand, event: TrickWon, options: Options) -> Hand:
+    """Rule 18: the winner scores the trick and leads the next; after the last trick the
+    hand goes to settlement (rule 23)."""
+    seat = event.seat
     done = hand.tricks_played + 1
     over = done == options.hand_size
+    tricks = list(hand.tricks)
+    tricks[seat] += 1
     return replace(
         hand,
-        tricks=_set(hand.tricks, event.seat, hand.tricks[event.seat] + 1),
+        tricks=tuple(tricks),
         tricks_played=done,
-        leader_index=hand.playing.index(event.seat),
+        leader_index=hand.playing.index(seat),
         last_trick=hand.trick,
         trick=(),
         led=-1,
         best=-1,
         phase=SETTLING if over else PLAY,
-        turn=None if over else event.seat,
+        turn=None if over else seat,
     )
 
 
@@ -322,10 +350,10 @@ _HAND: dict[type, Callable[[Hand, Any, Options], Hand]] = {
     Declared: _declared,
     DecisionsRevealed: _revealed,
     Reshuffled: _reshuffled,
-    Discarded: _discarded,
+    Discarded: discarded,
     SecondChanceDeclared: _second_chance,
     CardPlayed: _card_played,
-    TrickWon: _trick_won,
+    TrickWon: trick_won,
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import chain, combinations
+from typing import Final
 
 from domain.bourre.codes import BIT, CODE, PACK
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
@@ -16,11 +17,14 @@ from domain.bourre.playing import playable
 from domain.bourre.state import DECLARE, DRAW, PLAY, PLAYING, SECOND_CHANCE, Hand, Table
 from domain.table import Command
 
-MAX_SEATS = 8
-_ONE = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))  # the answer when one seat acts
-_NOBODY: frozenset[int] = frozenset()
+MAX_SEATS: Final = 8
+# the answer when one seat acts
+_ONE: Final = tuple(frozenset((seat,)) for seat in range(MAX_SEATS))
+_NOBODY: Final[frozenset[int]] = frozenset()
 # PLAYS[seat][card]: the command playing it (frozen and immutable, so one is shared)
-PLAYS = tuple({c: PlayCard(seat=seat, card=CODE[c]) for c in PACK} for seat in range(MAX_SEATS))
+PLAYS: Final = tuple(
+    {c: PlayCard(seat=seat, card=CODE[c]) for c in PACK} for seat in range(MAX_SEATS)
+)
 
 
 def to_act(state: Table | None) -> frozenset[int]:
@@ -36,29 +40,32 @@ def to_act(state: Table | None) -> frozenset[int]:
     return _NOBODY
 
 
-def _discards(table: Table, hand: Hand, seat: int) -> tuple[list[list[str]], list[list[str]]]:
-    """Every discard a seat may name (rule 34), and those it may name taking the turned card
-    (rule 32: at least one card)."""
-    holding = list(map(CODE.__getitem__, hand.holdings[seat]))
+def _discards(table: Table, hand: Hand, seat: int) -> tuple[list[list[str]], bool]:
+    """Every discard a seat may name (rule 34), and whether it may also name each of them but
+    the empty one taking the turned card (rule 32: at least one card)."""
+    holding = map(CODE.__getitem__, hand.holdings[seat])
     sizes = range(table.options.max_discard + 1)
-    plain = list(map(list, chain.from_iterable([combinations(holding, k) for k in sizes])))
-    if table.options.trump_card == "separate_dealer_may_take" and seat == hand.dealer:
-        return plain, list(map(list, plain[1:]))
-    return plain, []
+    plain = list(map(list, chain.from_iterable(map(partial(combinations, tuple(holding)), sizes))))
+    taking = table.options.trump_card == "separate_dealer_may_take" and seat == hand.dealer
+    return plain, taking
 
 
 def legal_commands(state: Table | None, seat: int) -> list[Command]:
     """Every game command ``seat`` may issue now. ``close_table`` (always open to a seated
     player) is a table command and not listed; this list is empty iff nobody waits for
     ``seat``."""
-    if seat not in to_act(state):
+    if state is None or state.status != PLAYING or state.hand is None:
         return []
-    assert state is not None and state.hand is not None
     table, hand = state, state.hand
+    turn = hand.turn
+    if turn != seat and (turn is not None or seat not in to_act(state)):
+        return []
     phase = hand.phase
     if phase == PLAY:  # the commonest question: the cards the seat may play, in hand order
         legal, _ = playable(hand, seat, table.options)
         plays = PLAYS[seat]
+        if legal == hand.held[seat]:  # leading, or free to discard anything
+            return list(map(plays.__getitem__, hand.holdings[seat]))
         return [plays[c] for c in hand.holdings[seat] if BIT[c] & legal]
     commands: list[Command] = []
     if phase == DECLARE:
@@ -67,13 +74,18 @@ def legal_commands(state: Table | None, seat: int) -> list[Command]:
         if table.options.declaration == "sequential":
             plain, taking = _discards(table, hand, seat)
             commands += map(partial(Declare, seat, True), plain)  # (seat, play, discard)
-            commands += [Declare(seat=seat, play=True, discard=d, take_trump=True) for d in taking]
+            if taking:
+                commands += [
+                    Declare(seat=seat, play=True, discard=list(d), take_trump=True)
+                    for d in plain[1:]
+                ]
         else:
             commands.append(Declare(seat=seat, play=True))
     elif phase == DRAW:
         plain, taking = _discards(table, hand, seat)
         commands += [Draw(seat=seat, discard=d) for d in plain]
-        commands += [Draw(seat=seat, discard=d, take_trump=True) for d in taking]
+        if taking:
+            commands += [Draw(seat=seat, discard=list(d), take_trump=True) for d in plain[1:]]
     elif phase == SECOND_CHANCE:
         commands.append(SecondChance(seat=seat, play=True))
         if pass_refusal(table, hand, seat) is None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from domain.bourre.cinch import cinch_mask
-from domain.bourre.codes import BIT, CARD_AT, CODE_AT, INDEX, cards_in, cards_of
+from domain.bourre.codes import BIT, CARD_AT, CODE_AT, INDEX, SUIT_MASK, cards_in, cards_of
 from domain.bourre.commands import PlayCard
 from domain.bourre.events import CardPlayed
 from domain.bourre.options import Options
@@ -47,14 +47,19 @@ def playable(hand: Hand, seat: int, options: Options) -> tuple[int, int]:
     if last[0] is hand and last[1] == seat and last[2] is options:
         return last[3]
     held = hand.held[seat]
-    legal = legal_mask(held, hand.trump_suit, hand.led, hand.best)
-    if options.cinch == "off" or len(hand.trick) == len(hand.playing) - 1:
-        answer = legal, 0  # the last to play is never cinched (rule 21)
+    trump = hand.trump_suit
+    legal = legal_mask(held, trump, hand.led, hand.best)
+    if (
+        not legal & SUIT_MASK[trump]  # no trump to play: the cinch has nothing to narrow
+        or options.cinch == "off"
+        or len(hand.trick) == len(hand.playing) - 1  # the last to play is never cinched
+    ):
+        answer = legal, 0  # (rule 21)
     else:
         answer = cinch_mask(
             legal,
             held,
-            hand.trump_suit,
+            trump,
             hand.led,
             hand.best,
             hand.tricks[seat],
@@ -79,14 +84,15 @@ def _refusal(hand: Hand, seat: int, chosen: Card, legal: int, top: int) -> Illeg
     return IllegalCommand(reason, rule="bourre 5.1")
 
 
-def decide_play(table: Table, hand: Hand, command: PlayCard) -> list[Event]:
-    """Rules 17–22: the seat to act plays a card it holds that the obligations allow."""
+def play_index(table: Table, hand: Hand, command: PlayCard) -> int:
+    """Rules 17–22: the seat to act plays a card it holds that the obligations allow; the
+    card's bit index, or the refusal."""
     seat = command.seat
     if hand.phase != PLAY:
         raise IllegalCommand(f"no card can be played now: the hand is in the {hand.phase} phase")
-    if seat not in hand.playing:
-        raise IllegalCommand("you passed: you are out of this hand (rule 12)")
-    if hand.turn != seat:
+    if hand.turn != seat:  # the seat to play is always an active one
+        if seat not in hand.playing:
+            raise IllegalCommand("you passed: you are out of this hand (rule 12)")
         raise NotYourTurn(f"it is seat {hand.turn}'s turn to play, not seat {seat}'s")
     index = INDEX.get(command.card)
     if index is None:  # not a canonical code: parse it (case, spaces) or say why not
@@ -100,4 +106,10 @@ def decide_play(table: Table, hand: Hand, command: PlayCard) -> list[Event]:
     legal, top = playable(hand, seat, table.options)
     if not legal & bit:
         raise _refusal(hand, seat, CARD_AT[index], legal, top)
-    return [CardPlayed(hand=hand.number, seat=seat, card=CODE_AT[index])]
+    return index
+
+
+def decide_play(table: Table, hand: Hand, command: PlayCard) -> list[Event]:
+    """Rules 17–22: the card played (:func:`play_index`)."""
+    index = play_index(table, hand, command)
+    return [CardPlayed(hand=hand.number, seat=command.seat, card=CODE_AT[index])]

@@ -9,6 +9,8 @@ led and heading card, so legal plays and the cinch take a few mask operations.
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from domain.bourre.options import Options
@@ -19,12 +21,12 @@ from domain.table.deck import DealSource
 __all__ = ["ENDED", "PLAYING", "WAITING"]  # the kernel's table status, the same for every game
 
 # Hand phases
-DECLARE = "declare"  # rule 11 (and round 1 of two_round, the sealed round of simultaneous)
-DRAW = "draw"  # round 2 of two_round; the draw after simultaneous decisions (rule 31)
-SECOND_CHANCE = "second_chance"  # rule 33, four_card
-PLAY = "play"  # rules 17–22
-SETTLING = "settling"  # all tricks played, or one player left (rule 16): settlement follows
-SETTLED = "settled"
+DECLARE: Final = "declare"  # rule 11 (and round 1 of two_round, the sealed round of simultaneous)
+DRAW: Final = "draw"  # round 2 of two_round; the draw after simultaneous decisions (rule 31)
+SECOND_CHANCE: Final = "second_chance"  # rule 33, four_card
+PLAY: Final = "play"  # rules 17–22
+SETTLING: Final = "settling"  # all tricks played, or one player left (rule 16): settlement follows
+SETTLED: Final = "settled"
 
 
 class HandRecord(msgspec.Struct, frozen=True):

@@ -13,6 +13,7 @@ rules for callers that hold cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from domain.bourre.codes import ABOVE, BIT, SUIT_INDEX, SUIT_MASK, SUIT_OF, cards_in, mask_of
 from domain.cards import Card, Suit
@@ -43,7 +44,7 @@ def _beaters(best: int, trump: int) -> int:
 
 
 # BEATERS[trump][best]: the mask of the cards that take a trick headed by card ``best``
-BEATERS: tuple[tuple[int, ...], ...] = tuple(
+BEATERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_beaters(best, trump) for best in range(52)) for trump in range(4)
 )
 
