@@ -125,7 +125,8 @@ _JOINS: dict[int, _Joins] = {}
 LAYOUTS_KEPT = 1 << 13
 
 
-def _joins(layout: Layout) -> _Joins:
+def joins_of(layout: Layout) -> _Joins:
+    """What is known of the cards that can join ``layout`` (remembered by its identity)."""
     entry = _JOINS.get(id(layout))
     if entry is None or entry.layout is not layout:
         if len(_JOINS) >= LAYOUTS_KEPT:
@@ -151,7 +152,7 @@ def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iter
     for meld_id, layout in melds:
         joins = _JOINS.get(id(layout))
         if joins is None or joins.layout is not layout:
-            joins = _joins(layout)
+            joins = joins_of(layout)
         maybe = joins.alone
         if maybe.isdisjoint(distinct):
             continue
@@ -200,6 +201,11 @@ def _sequences(suit: str, mask: int) -> tuple[tuple[tuple[str, ...], bool], ...]
 
 def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
     """Sets and sequences the hand holds (see the module docstring)."""
+    return iter([Candidate(cards) for cards in new_meld_cards(hand)])
+
+
+def new_meld_cards(hand: Sequence[str]) -> list[tuple[str, ...]]:
+    """:func:`new_melds` as the cards of each proposal (what ``legal_commands`` lists)."""
     wilds: list[str] = []
     by_rank: dict[int, list[str]] = {}
     by_suit: dict[str, int] = {}  # suit -> the positions held, as bits
@@ -233,15 +239,15 @@ def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
                 codes_ = with_wild
             proposed.append(codes_)
     if len(proposed) < TWO:
-        return iter([Candidate(codes_) for codes_ in proposed])
+        return proposed
     seen: set[tuple[str, ...]] = set()
-    found: list[Candidate] = []
+    found: list[tuple[str, ...]] = []
     for codes_ in proposed:
         key = tuple(sorted(codes_))
         if key not in seen:
             seen.add(key)
-            found.append(Candidate(codes_))  # decide (or legal_commands) checks it
-    return iter(found)
+            found.append(codes_)  # decide (or legal_commands) checks it
+    return found
 
 
 # per card code: its rank for a set (0 for a wild: a 2 is always wild in a set), its suit and
@@ -283,7 +289,7 @@ def pile_melds(
     pile_cards = dict.fromkeys(pile)  # in pile order, so the listing never depends on hashing
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
-        maybe = _joins(layout).maybe
+        maybe = joins_of(layout).maybe
         for code in pile_cards:
             if code not in maybe:
                 continue

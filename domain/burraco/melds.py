@@ -46,6 +46,7 @@ __all__ = [  # the layout names are re-exported: callers import them from here
     "extends",
     "forget_readings",
     "position_name",
+    "reads_new",
 ]
 
 
@@ -166,6 +167,13 @@ def _read_new(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) ->
                 "a meld may hold at most one wild card (besides a natural 2 in a sequence)"
             ) from None
         raise
+
+
+def reads_new(cards: tuple[str, ...]) -> Layout | None:
+    """:func:`arrange_new` without hints for canonical codes: the layout, or ``None`` where
+    rules 7–10 refuse the meld (what listings ask of every new meld they propose)."""
+    found = _new_reading(cards, None, None)
+    return None if isinstance(found, str) else found
 
 
 def arrange_extension(
