@@ -81,10 +81,25 @@ def _joinable(kind: str, name: str | None, low: int, high: int, clean: bool) -> 
 def joinable_alone(layout: Layout) -> frozenset[str]:
     """:func:`joinable` for a card added on its own (what ``extensions`` lists): to a clean
     sequence a natural of its suit joins only next to an end — inside the run its place is
-    taken, and two places beyond it a wild would have to bridge the gap (rule 9)."""
-    if layout.kind == SET or layout.wild >= 0:
+    taken, and two places beyond it a wild would have to bridge the gap (rule 9); to a
+    sequence with a wild, no natural joins where the run holds its natural already."""
+    if layout.kind == SET:
         return joinable(layout)
+    if layout.wild >= 0:
+        return _around_wild(layout.suit, layout.low, layout.high, layout.low + layout.wild)
     return _next_to_ends(layout.suit, layout.low, layout.high)
+
+
+@cache  # a few thousand shapes at most
+def _around_wild(suit: str | None, low: int, high: int, wild_at: int) -> frozenset[str]:
+    """:func:`joinable_alone` for a sequence of ``suit`` from ``low`` to ``high`` whose wild
+    stands at ``wild_at``: :func:`joinable` less the naturals (3 to K) of the places its
+    naturals hold, where a card alone finds its place taken (the wild's place stays: its
+    natural card replaces it, rule 10)."""
+    assert suit is not None
+    at = AT[suit]
+    held = {at[p] for p in range(max(3, low), min(13, high) + 1) if p != wild_at}
+    return _joinable(SEQUENCE, suit, low, high, False) - held
 
 
 @cache  # a few hundred shapes at most
@@ -141,6 +156,7 @@ def forget() -> None:
     _JOINS.clear()
     _joinable.cache_clear()
     _next_to_ends.cache_clear()
+    _around_wild.cache_clear()
     _positions.cache_clear()
     _sequences.cache_clear()
     forget_readings()
