@@ -200,7 +200,17 @@ def extends(meld: Layout, code: str) -> bool:
     :func:`arrange_extension` accepts without hints)."""
     if meld.kind == SET:
         return _set_takes(meld.rank, meld.wild >= 0, len(meld.cards), code)
-    return not isinstance(_extension_reading(*_fields(meld), (code,), None, None), str)
+    if meld.suit not in SWAPS:
+        return not isinstance(_spades_extension_reading(*_fields(meld), (code,), None, None), str)
+    return _sequence_takes(meld.cards, meld.suit, meld.low, meld.wild, code)
+
+
+@lru_cache(maxsize=READINGS_KEPT)
+def _sequence_takes(cards: tuple[str, ...], suit: str, low: int, wild: int, code: str) -> bool:
+    """:func:`extends` for a sequence of hearts, diamonds or clubs: read as spades (a refusal
+    needs no message here)."""
+    found = _sequence_as_spades(SEQUENCE, cards, suit, None, low, wild, (code,), None, None)
+    return not isinstance(found, str)
 
 
 @lru_cache(maxsize=READINGS_KEPT)
@@ -261,12 +271,115 @@ def _read_extension(
     )
 
 
-_new_reading = _remembered(_read_new)
-_extension_reading = _remembered(_read_extension)
+# --- suit symmetry ---------------------------------------------------------------------------
+
+# Rules 7–10 name no suit: a sequence of hearts reads as the same sequence of spades would,
+# card for card. So a reading of one suit is remembered once, as spades (the hearts, diamonds
+# or clubs swapped with the spades, a permutation that is its own inverse), and the layout is
+# swapped back; a refusal is read again as played, since its message names the cards.
+CANONICAL_SUIT = "S"
+
+
+def _swapped_code(code: str, suit: str) -> str:
+    """``code`` with the suits ``suit`` and spades exchanged (the joker stays)."""
+    own = INFO[code].suit
+    if own == suit:
+        return code[:-1] + CANONICAL_SUIT
+    if own == CANONICAL_SUIT:
+        return code[:-1] + suit
+    return code
+
+
+SWAPS: dict[str, dict[str, str]] = {
+    suit: {code: _swapped_code(code, suit) for code in INFO} for suit in "HDC"
+}
+
+
+def _one_suit(cards: tuple[str, ...]) -> str | None:
+    """The suit of every natural card in ``cards`` (wilds aside), if they share one."""
+    suits = {INFO[code].suit for code in cards if not INFO[code].wild}
+    return suits.pop() if len(suits) == 1 else None
+
+
+def _swapped(layout: Layout, swap: dict[str, str], suit: str | None) -> Layout:
+    cards = tuple(map(swap.__getitem__, layout.cards))
+    return Layout(layout.kind, cards, suit, layout.rank, layout.low, layout.wild)
+
+
+def _read_new_as_spades(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
+    """:func:`_read_new`, remembered once for the four suits (see above)."""
+    suit = _one_suit(cards)
+    if suit is None or suit == CANONICAL_SUIT:
+        return _layout(_spades_new_reading(cards, wild_rank, ace))
+    swap = SWAPS[suit]
+    found = _spades_new_reading(tuple(map(swap.__getitem__, cards)), wild_rank, ace)
+    if isinstance(found, str):
+        return _read_new(cards, wild_rank, ace)  # the refusal, naming the cards played
+    return _swapped(found, swap, suit if found.suit is not None else None)
+
+
+def _read_extension_as_spades(
+    kind: str,
+    cards: tuple[str, ...],
+    suit: str | None,
+    rank: str | None,
+    low: int,
+    wild: int,
+    added: tuple[str, ...],
+    wild_rank: str | None,
+    ace: str | None,
+) -> Layout:
+    """:func:`_read_extension`, a sequence's remembered once for the four suits (see above)."""
+    key = (kind, cards, suit, rank, low, wild, added, wild_rank, ace)
+    if kind != SEQUENCE or suit is None or suit not in SWAPS:
+        return _layout(_spades_extension_reading(*key))
+    found = _sequence_as_spades(kind, cards, suit, rank, low, wild, added, wild_rank, ace)
+    if isinstance(found, str):
+        return _read_extension(*key)  # the refusal, naming the cards played
+    return _swapped(found, SWAPS[suit], suit)
+
+
+def _sequence_as_spades(
+    kind: str,
+    cards: tuple[str, ...],
+    suit: str,
+    rank: str | None,
+    low: int,
+    wild: int,
+    added: tuple[str, ...],
+    wild_rank: str | None,
+    ace: str | None,
+) -> Layout | str:
+    """The reading of a sequence of ``suit`` with cards added, as read in spades (swapped)."""
+    swap = SWAPS[suit]
+    return _spades_extension_reading(
+        kind,
+        tuple(map(swap.__getitem__, cards)),
+        CANONICAL_SUIT,
+        rank,
+        low,
+        wild,
+        tuple(map(swap.__getitem__, added)),
+        wild_rank,
+        ace,
+    )
+
+
+_spades_new_reading = _remembered(_read_new)
+_spades_extension_reading = _remembered(_read_extension)
+# the readings as played (what arrange_new and arrange_extension answer)
+_new_reading = _remembered(_read_new_as_spades)
+_extension_reading = _remembered(_read_extension_as_spades)
 
 
 def forget_readings() -> None:
     """Forget every remembered reading (answers stay the same; benchmarks start cold)."""
-    _new_reading.cache_clear()  # type: ignore[attr-defined]
-    _extension_reading.cache_clear()  # type: ignore[attr-defined]
+    for remembered in (
+        _new_reading,
+        _extension_reading,
+        _spades_new_reading,
+        _spades_extension_reading,
+    ):
+        remembered.cache_clear()  # type: ignore[attr-defined]
     _set_takes.cache_clear()
+    _sequence_takes.cache_clear()
