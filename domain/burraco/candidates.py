@@ -136,24 +136,24 @@ class _Joins:
 # A meld keeps its layout (the same object) for several turns, and every listing asks about
 # it again, so what is learnt of a layout is kept, found by the layout's identity (the entry
 # holds the layout, so the identity cannot be reused while kept). The bound limits memory.
-_JOINS: dict[int, _Joins] = {}
+JOINS: dict[int, _Joins] = {}
 LAYOUTS_KEPT = 1 << 13
 
 
 def joins_of(layout: Layout) -> _Joins:
     """What is known of the cards that can join ``layout`` (remembered by its identity)."""
-    entry = _JOINS.get(id(layout))
+    entry = JOINS.get(id(layout))
     if entry is None or entry.layout is not layout:
-        if len(_JOINS) >= LAYOUTS_KEPT:
-            _JOINS.clear()
-        entry = _JOINS[id(layout)] = _Joins(layout)
+        if len(JOINS) >= LAYOUTS_KEPT:
+            JOINS.clear()
+        entry = JOINS[id(layout)] = _Joins(layout)
     return entry
 
 
 def forget() -> None:
     """Forget what is remembered of layouts, suits and readings (:func:`melds.forget_readings`):
     answers stay the same; a benchmark starts cold with it."""
-    _JOINS.clear()
+    JOINS.clear()
     _joinable.cache_clear()
     _next_to_ends.cache_clear()
     _around_wild.cache_clear()
@@ -166,7 +166,7 @@ def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iter
     """Every single card of ``hand`` that can join one of these melds."""
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
-        joins = _JOINS.get(id(layout))
+        joins = JOINS.get(id(layout))
         if joins is None or joins.layout is not layout:
             joins = joins_of(layout)
         maybe = joins.alone

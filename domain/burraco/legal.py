@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from domain.burraco.candidates import (
+    JOINS,
     Candidate,
     extensions,
     joins_of,
@@ -103,7 +104,9 @@ def meld_commands(table: Table, seat: int) -> list[Any]:
     for m in r.melds:  # candidates.extensions, one command at a time
         if m.team != team:
             continue
-        joins = joins_of(m.layout)
+        joins = JOINS.get(id(m.layout))
+        if joins is None or joins.layout is not m.layout:
+            joins = joins_of(m.layout)
         alone = joins.alone
         if alone.isdisjoint(distinct):
             continue

@@ -192,6 +192,8 @@ def arrange_extension(
     placements rule 10 allows (``ace`` places the natural ace when there is one).
     """
     _check_hints(wild_rank, ace)
+    if meld.kind == SET:  # read at once: a set's suits make nearly every reading a new one
+        return _read_extension(*_fields(meld), _code_tuple(codes_), wild_rank, ace)
     return _layout(_extension_reading(*_fields(meld), _code_tuple(codes_), wild_rank, ace))
 
 
@@ -331,7 +333,9 @@ def _read_extension_as_spades(
 ) -> Layout:
     """:func:`_read_extension`, a sequence's remembered once for the four suits (see above)."""
     key = (kind, cards, suit, rank, low, wild, added, wild_rank, ace)
-    if kind != SEQUENCE or suit is None or suit not in SWAPS:
+    if kind != SEQUENCE:
+        return _read_extension(*key)  # a set: read at once (its suits make every key new)
+    if suit is None or suit not in SWAPS:
         return _layout(_spades_extension_reading(*key))
     found = _sequence_as_spades(kind, cards, suit, rank, low, wild, added, wild_rank, ace)
     if isinstance(found, str):
