@@ -107,12 +107,12 @@ def meld_commands(table: Table, seat: int) -> list[Any]:
         joins = JOINS.get(id(m.layout))
         if joins is None or joins.layout is not m.layout:
             joins = joins_of(m.layout)
-        alone = joins.alone
-        if alone.isdisjoint(distinct):
+        held = joins.alone.intersection(distinct)  # the cards of the hand that might join
+        if not held:
             continue
         known = joins.known
-        for code in distinct:
-            if code in alone:
+        for code in distinct if len(held) > 1 else held:  # in the hand's order
+            if code in held:
                 join = known.get(code)
                 if join is None:
                     join = joins(code)
