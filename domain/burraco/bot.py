@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from domain.burraco.commands import Draw, TakePile
-from domain.burraco.legal import discard_commands, legal_commands, meld_commands
+from domain.burraco.legal import legal_commands, play_commands
 from domain.burraco.state import PLAY, PLAYING, Table
 
 
@@ -20,8 +20,7 @@ def choose(table: Table, seat: int, rng: random.Random, meld_bias: float = 0.9) 
     r = table.round
     if r is not None and r.phase == PLAY and seat == r.turn and table.status == PLAYING:
         # the listing's two parts (legal_commands lists the melds, then the discards)
-        melds = meld_commands(table, seat)
-        discards = discard_commands(table, seat)
+        melds, discards = play_commands(table, seat)
         if melds and (not discards or rng.random() < meld_bias):
             return rng.choice(melds)
         return rng.choice(discards) if discards else None

@@ -17,6 +17,7 @@ from domain.burraco.turn import (
     apply,
     canonical,
     discard_fault,
+    discards_restricted,
     require_held,
     require_play_phase,
     take_pozzetto,
@@ -33,7 +34,7 @@ def discard(table: Table, r: Round, command: Discard) -> Decision:
         raise IllegalCommand("card must be a card code")
     code = canonical([command.card])[0]
     require_held(r.hands[seat], [code])
-    fault = discard_fault(table, r, seat, code)
+    fault = discard_fault(table, r, seat, code) if discards_restricted(table, r, seat) else ""
     if fault:
         raise IllegalCommand(fault)
     events: list[Any] = [Discarded(hand=r.number, seat=seat, card=code)]

@@ -12,7 +12,6 @@ placement hints).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from domain.burraco.candidates import (
@@ -68,7 +67,8 @@ def legal_commands(table: Table | None, seat: int) -> list[Any]:
         if r.pile and (table.options.take_pile != "must_meld" or _accepted(table, take)):
             listed.append(take)
         return listed
-    return meld_commands(table, seat) + discard_commands(table, seat)
+    melds, discards = play_commands(table, seat)
+    return melds + discards
 
 
 # Commands are frozen values, so the draw, the pile take and each discard are made once per
@@ -80,10 +80,23 @@ DISCARDS = tuple(
 )
 
 
+def play_commands(table: Table, seat: int) -> tuple[list[Any], list[Any]]:
+    """The listing of the seat to act in its play phase, in its two parts: the melds and
+    additions, then the discards (the hand's distinct cards are read once for both)."""
+    r = table.round
+    assert r is not None
+    distinct = list(dict.fromkeys(r.hands[seat]))
+    return _meld_commands(table, r, seat, distinct), _discard_commands(table, r, seat, distinct)
+
+
 def discard_commands(table: Table, seat: int) -> list[Any]:
     r = table.round
     assert r is not None
-    codes: Iterable[str] = dict.fromkeys(r.hands[seat])
+    return _discard_commands(table, r, seat, list(dict.fromkeys(r.hands[seat])))
+
+
+def _discard_commands(table: Table, r: Round, seat: int, distinct: list[str]) -> list[Any]:
+    codes = distinct
     if discards_restricted(table, r, seat):
         codes = [code for code in codes if not discard_fault(table, r, seat, code)]
     return list(map(DISCARDS[seat].__getitem__, codes))
@@ -92,6 +105,10 @@ def discard_commands(table: Table, seat: int) -> list[Any]:
 def meld_commands(table: Table, seat: int) -> list[Any]:
     r = table.round
     assert r is not None
+    return _meld_commands(table, r, seat, list(dict.fromkeys(r.hands[seat])))
+
+
+def _meld_commands(table: Table, r: Round, seat: int, distinct: list[str]) -> list[Any]:
     hand = r.hands[seat]
     team = team_of(seat)
     if table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile:
@@ -100,7 +117,6 @@ def meld_commands(table: Table, seat: int) -> list[Any]:
     # within it a listed addition stands as read and a new meld once read (see _stands).
     most = len(hand) - TWO_LEFT
     listed: list[Any] = []
-    distinct = list(dict.fromkeys(hand))
     for m in r.melds:  # candidates.extensions, one command at a time
         if m.team != team:
             continue
