@@ -27,6 +27,7 @@ from domain.burraco.layout import (
     MeldError,
     position_name,
 )
+from domain.burraco.plain import plain_extension, plain_new
 from domain.burraco.sequences import ACE_CHOICES, WILD_RANK_POSITIONS, TableWild, arrange_sequence
 from domain.burraco.values import INFO
 from domain.cards import CardError, card
@@ -140,6 +141,10 @@ def arrange_new(
 
 
 def _read_new(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
+    if wild_rank is None and ace is None:
+        found = plain_new(cards)  # one reading only: no search (domain.burraco.plain)
+        if found is not None:
+            return found
     if len(cards) < 3:
         raise MeldError("a meld needs at least 3 cards")
     plain = [code for code in cards if not INFO[code].wild]
@@ -202,6 +207,8 @@ def extends(meld: Layout, code: str) -> bool:
     :func:`arrange_extension` accepts without hints)."""
     if meld.kind == SET:
         return _set_takes(meld.rank, meld.wild >= 0, len(meld.cards), code)
+    if plain_extension(*_fields(meld), code) is not None:
+        return True
     if meld.suit not in SWAPS:
         return not isinstance(_spades_extension_reading(*_fields(meld), (code,), None, None), str)
     return _sequence_takes(meld.cards, meld.suit, meld.low, meld.wild, code)
@@ -246,6 +253,10 @@ def _read_extension(
     wild_rank: str | None,
     ace: str | None,
 ) -> Layout:
+    if len(added_) == 1 and wild_rank is None and ace is None:
+        found = plain_extension(kind, cards, suit, rank, low, wild, added_[0])
+        if found is not None:  # one reading only: no search (domain.burraco.plain)
+            return found
     meld = Layout(kind, cards, suit, rank, low, wild)
     added = list(added_)
     if not added:
