@@ -321,6 +321,10 @@ def _swapped(layout: Layout, swap: dict[str, str], suit: str | None) -> Layout:
 
 def _read_new_as_spades(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
     """:func:`_read_new`, remembered once for the four suits (see above)."""
+    if wild_rank is None and ace is None:
+        plain = plain_new(cards)  # read at once: nothing to share between suits
+        if plain is not None:
+            return plain
     suit = _one_suit(cards)
     if suit is None or suit == CANONICAL_SUIT:
         return _layout(_spades_new_reading(cards, wild_rank, ace))
@@ -344,6 +348,10 @@ def _read_extension_as_spades(
 ) -> Layout:
     """:func:`_read_extension`, a sequence's remembered once for the four suits (see above)."""
     key = (kind, cards, suit, rank, low, wild, added, wild_rank, ace)
+    if len(added) == 1 and wild_rank is None and ace is None:
+        plain = plain_extension(kind, cards, suit, rank, low, wild, added[0])
+        if plain is not None:  # read at once: nothing to share between suits
+            return plain
     if kind != SEQUENCE:
         return _read_extension(*key)  # a set: read at once (its suits make every key new)
     if suit is None or suit not in SWAPS:
