@@ -123,12 +123,12 @@ def _meld_commands(table: Table, r: Round, seat: int, distinct: list[str]) -> li
         joins = JOINS.get(id(m.layout))
         if joins is None or joins.layout is not m.layout:
             joins = joins_of(m.layout)
-        held = joins.alone.intersection(distinct)  # the cards of the hand that might join
-        if not held:
+        alone = joins.alone  # the cards that might join it alone
+        if alone.isdisjoint(distinct):
             continue
         known = joins.known
-        for code in distinct if len(held) > 1 else held:  # in the hand's order
-            if code in held:
+        for code in distinct:
+            if code in alone:
                 join = known.get(code)
                 if join is None:
                     join = joins(code)
