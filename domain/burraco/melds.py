@@ -136,7 +136,8 @@ def arrange_new(
     same-suit 2s natural where possible, an end wild at the high end, an ace that fits either
     end high (in a run of 14 the wild then stands for the ace low).
     """
-    _check_hints(wild_rank, ace)
+    if wild_rank is not None or ace is not None:
+        _check_hints(wild_rank, ace)
     return _layout(_new_reading(_code_tuple(codes_), wild_rank, ace))
 
 
@@ -196,7 +197,8 @@ def arrange_extension(
     reached. Cards added together count as added one at a time. The hints choose among the
     placements rule 10 allows (``ace`` places the natural ace when there is one).
     """
-    _check_hints(wild_rank, ace)
+    if wild_rank is not None or ace is not None:
+        _check_hints(wild_rank, ace)
     if meld.kind == SET:  # read at once: a set's suits make nearly every reading a new one
         return _read_extension(*_fields(meld), _code_tuple(codes_), wild_rank, ace)
     return _layout(_extension_reading(*_fields(meld), _code_tuple(codes_), wild_rank, ace))
