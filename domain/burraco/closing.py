@@ -22,6 +22,7 @@ from domain.burraco.turn import (
     require_play_phase,
     take_pozzetto,
 )
+from domain.burraco.values import INFO
 from domain.errors import IllegalCommand
 from domain.table import TableEnded
 
@@ -32,7 +33,7 @@ def discard(table: Table, r: Round, command: Discard) -> Decision:
     seat = command.seat
     if not isinstance(command.card, str):
         raise IllegalCommand("card must be a card code")
-    code = canonical([command.card])[0]
+    code = command.card if command.card in INFO else canonical([command.card])[0]
     require_held(r.hands[seat], [code])
     fault = discard_fault(table, r, seat, code) if discards_restricted(table, r, seat) else ""
     if fault:
