@@ -47,8 +47,8 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILED = [
     f"domain/burraco/{name}.py"
     for name in (
-        "values", "sequences", "melds", "candidates", "deal", "scoring", "evolve", "turn",
-        "closing", "decide", "legal", "bot",
+        "values", "sequences", "plain", "melds", "candidates", "deal", "scoring", "evolve",
+        "turn", "closing", "decide", "legal", "bot",
     )
 ]  # fmt: skip
 

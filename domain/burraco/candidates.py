@@ -81,10 +81,25 @@ def _joinable(kind: str, name: str | None, low: int, high: int, clean: bool) -> 
 def joinable_alone(layout: Layout) -> frozenset[str]:
     """:func:`joinable` for a card added on its own (what ``extensions`` lists): to a clean
     sequence a natural of its suit joins only next to an end — inside the run its place is
-    taken, and two places beyond it a wild would have to bridge the gap (rule 9)."""
-    if layout.kind == SET or layout.wild >= 0:
+    taken, and two places beyond it a wild would have to bridge the gap (rule 9); to a
+    sequence with a wild, no natural joins where the run holds its natural already."""
+    if layout.kind == SET:
         return joinable(layout)
+    if layout.wild >= 0:
+        return _around_wild(layout.suit, layout.low, layout.high, layout.low + layout.wild)
     return _next_to_ends(layout.suit, layout.low, layout.high)
+
+
+@cache  # a few thousand shapes at most
+def _around_wild(suit: str | None, low: int, high: int, wild_at: int) -> frozenset[str]:
+    """:func:`joinable_alone` for a sequence of ``suit`` from ``low`` to ``high`` whose wild
+    stands at ``wild_at``: :func:`joinable` less the naturals (3 to K) of the places its
+    naturals hold, where a card alone finds its place taken (the wild's place stays: its
+    natural card replaces it, rule 10)."""
+    assert suit is not None
+    at = AT[suit]
+    held = {at[p] for p in range(max(3, low), min(13, high) + 1) if p != wild_at}
+    return _joinable(SEQUENCE, suit, low, high, False) - held
 
 
 @cache  # a few hundred shapes at most
@@ -121,25 +136,27 @@ class _Joins:
 # A meld keeps its layout (the same object) for several turns, and every listing asks about
 # it again, so what is learnt of a layout is kept, found by the layout's identity (the entry
 # holds the layout, so the identity cannot be reused while kept). The bound limits memory.
-_JOINS: dict[int, _Joins] = {}
+JOINS: dict[int, _Joins] = {}
 LAYOUTS_KEPT = 1 << 13
 
 
-def _joins(layout: Layout) -> _Joins:
-    entry = _JOINS.get(id(layout))
+def joins_of(layout: Layout) -> _Joins:
+    """What is known of the cards that can join ``layout`` (remembered by its identity)."""
+    entry = JOINS.get(id(layout))
     if entry is None or entry.layout is not layout:
-        if len(_JOINS) >= LAYOUTS_KEPT:
-            _JOINS.clear()
-        entry = _JOINS[id(layout)] = _Joins(layout)
+        if len(JOINS) >= LAYOUTS_KEPT:
+            JOINS.clear()
+        entry = JOINS[id(layout)] = _Joins(layout)
     return entry
 
 
 def forget() -> None:
     """Forget what is remembered of layouts, suits and readings (:func:`melds.forget_readings`):
     answers stay the same; a benchmark starts cold with it."""
-    _JOINS.clear()
+    JOINS.clear()
     _joinable.cache_clear()
     _next_to_ends.cache_clear()
+    _around_wild.cache_clear()
     _positions.cache_clear()
     _sequences.cache_clear()
     forget_readings()
@@ -149,9 +166,9 @@ def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iter
     """Every single card of ``hand`` that can join one of these melds."""
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
-        joins = _JOINS.get(id(layout))
+        joins = JOINS.get(id(layout))
         if joins is None or joins.layout is not layout:
-            joins = _joins(layout)
+            joins = joins_of(layout)
         maybe = joins.alone
         if maybe.isdisjoint(distinct):
             continue
@@ -200,6 +217,11 @@ def _sequences(suit: str, mask: int) -> tuple[tuple[tuple[str, ...], bool], ...]
 
 def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
     """Sets and sequences the hand holds (see the module docstring)."""
+    return iter([Candidate(cards) for cards in new_meld_cards(hand)])
+
+
+def new_meld_cards(hand: Sequence[str]) -> list[tuple[str, ...]]:
+    """:func:`new_melds` as the cards of each proposal (what ``legal_commands`` lists)."""
     wilds: list[str] = []
     by_rank: dict[int, list[str]] = {}
     by_suit: dict[str, int] = {}  # suit -> the positions held, as bits
@@ -233,15 +255,15 @@ def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
                 codes_ = with_wild
             proposed.append(codes_)
     if len(proposed) < TWO:
-        return iter([Candidate(codes_) for codes_ in proposed])
+        return proposed
     seen: set[tuple[str, ...]] = set()
-    found: list[Candidate] = []
+    found: list[tuple[str, ...]] = []
     for codes_ in proposed:
         key = tuple(sorted(codes_))
         if key not in seen:
             seen.add(key)
-            found.append(Candidate(codes_))  # decide (or legal_commands) checks it
-    return iter(found)
+            found.append(codes_)  # decide (or legal_commands) checks it
+    return found
 
 
 # per card code: its rank for a set (0 for a wild: a 2 is always wild in a set), its suit and
@@ -283,7 +305,7 @@ def pile_melds(
     pile_cards = dict.fromkeys(pile)  # in pile order, so the listing never depends on hashing
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
-        maybe = _joins(layout).maybe
+        maybe = joins_of(layout).maybe
         for code in pile_cards:
             if code not in maybe:
                 continue

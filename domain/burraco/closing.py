@@ -17,10 +17,12 @@ from domain.burraco.turn import (
     apply,
     canonical,
     discard_fault,
+    discards_restricted,
     require_held,
     require_play_phase,
     take_pozzetto,
 )
+from domain.burraco.values import INFO
 from domain.errors import IllegalCommand
 from domain.table import TableEnded
 
@@ -31,9 +33,9 @@ def discard(table: Table, r: Round, command: Discard) -> Decision:
     seat = command.seat
     if not isinstance(command.card, str):
         raise IllegalCommand("card must be a card code")
-    code = canonical([command.card])[0]
+    code = command.card if command.card in INFO else canonical([command.card])[0]
     require_held(r.hands[seat], [code])
-    fault = discard_fault(table, r, seat, code)
+    fault = discard_fault(table, r, seat, code) if discards_restricted(table, r, seat) else ""
     if fault:
         raise IllegalCommand(fault)
     events: list[Any] = [Discarded(hand=r.number, seat=seat, card=code)]

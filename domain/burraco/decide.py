@@ -36,8 +36,10 @@ from domain.table.kernel import TableRules, decide_table
 def decision(table: Table | None, command: Any) -> Decision:
     """Decide one command (never mutates ``table``): its events and the table after them;
     raises a ``DomainError`` subclass."""
-    if type(command) in _TURN and table is not None and table.status != ENDED:
-        return turn_decision(table, command)  # a turn's command: the kernel has no say in it
+    rule = _TURN.get(type(command))
+    if rule is not None and table is not None and table.status != ENDED:
+        # a turn's command: the kernel has no say in it (turn_decision, in one step)
+        return rule(table, playing_round(table, command.seat), command)
     events = decide_table(TABLE, table, command)
     if events is not None:
         after = table

@@ -154,7 +154,7 @@ def _melded(t: Table, e: Melded) -> Table:
             r,
             hands=_set_seat(r.hands, e.seat, without(r.hands[e.seat], e.cards)),
             melds=(*r.melds, TeamMeld(e.meld, e.team, layout)),
-            melded_from_pile=r.melded_from_pile or any(c in r.took_pile for c in e.cards),
+            melded_from_pile=r.melded_from_pile or _from_pile(r.took_pile, e.cards),
         ),
     )
 
@@ -162,7 +162,7 @@ def _melded(t: Table, e: Melded) -> Table:
 def _extended(t: Table, e: MeldExtended) -> Table:
     r = t.round
     assert r is not None
-    index = next(i for i, m in enumerate(r.melds) if m.id == e.meld)
+    index = _index_of(r.melds, e.meld)
     old = r.melds[index]
     layout = Layout(
         old.layout.kind, tuple(e.cards), old.layout.suit, old.layout.rank, e.low, e.wild
@@ -174,9 +174,23 @@ def _extended(t: Table, e: MeldExtended) -> Table:
             r,
             hands=_set_seat(r.hands, e.seat, without(r.hands[e.seat], e.added)),
             melds=melds,
-            melded_from_pile=r.melded_from_pile or any(c in r.took_pile for c in e.added),
+            melded_from_pile=r.melded_from_pile or _from_pile(r.took_pile, e.added),
         ),
     )
+
+
+def _index_of(melds: tuple[TeamMeld, ...], meld_id: int) -> int:
+    """Where meld ``meld_id`` stands in the hand's melds: melds are laid with ids counting up
+    (``Table.next_meld``), so it is found at once from the first one's id."""
+    guess = meld_id - melds[0].id
+    if 0 <= guess < len(melds) and melds[guess].id == meld_id:
+        return guess
+    return next(i for i, m in enumerate(melds) if m.id == meld_id)
+
+
+def _from_pile(took_pile: tuple[str, ...], laid: list[str]) -> bool:
+    """Whether a card laid is one of this turn's pile take (option ``take_pile``)."""
+    return bool(took_pile) and any(c in took_pile for c in laid)
 
 
 def _discarded(t: Table, e: Discarded) -> Table:

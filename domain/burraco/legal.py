@@ -12,19 +12,29 @@ placement hints).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from domain.burraco.candidates import Candidate, extensions, new_melds, pile_melds
+from domain.burraco.candidates import (
+    JOINS,
+    Candidate,
+    extensions,
+    joins_of,
+    new_meld_cards,
+    new_melds,
+    pile_melds,
+)
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, TakePile
 from domain.burraco.decide import decide_turn
+from domain.burraco.melds import SET, reads_new
 from domain.burraco.options import CHOICES
 from domain.burraco.state import DRAW, OVER, PLAYING, Round, Table, team_of
 from domain.burraco.turn import (
+    TWO_LEFT,
     discard_fault,
     discards_restricted,
     meld_allowed,
     new_layout,
+    set_fault,
     unrefusable,
 )
 from domain.burraco.values import INFO
@@ -57,7 +67,8 @@ def legal_commands(table: Table | None, seat: int) -> list[Any]:
         if r.pile and (table.options.take_pile != "must_meld" or _accepted(table, take)):
             listed.append(take)
         return listed
-    return meld_commands(table, seat) + discard_commands(table, seat)
+    melds, discards = play_commands(table, seat)
+    return melds + discards
 
 
 # Commands are frozen values, so the draw, the pile take and each discard are made once per
@@ -69,10 +80,23 @@ DISCARDS = tuple(
 )
 
 
+def play_commands(table: Table, seat: int) -> tuple[list[Any], list[Any]]:
+    """The listing of the seat to act in its play phase, in its two parts: the melds and
+    additions, then the discards (the hand's distinct cards are read once for both)."""
+    r = table.round
+    assert r is not None
+    distinct = list(dict.fromkeys(r.hands[seat]))
+    return _meld_commands(table, r, seat, distinct), _discard_commands(table, r, seat, distinct)
+
+
 def discard_commands(table: Table, seat: int) -> list[Any]:
     r = table.round
     assert r is not None
-    codes: Iterable[str] = dict.fromkeys(r.hands[seat])
+    return _discard_commands(table, r, seat, list(dict.fromkeys(r.hands[seat])))
+
+
+def _discard_commands(table: Table, r: Round, seat: int, distinct: list[str]) -> list[Any]:
+    codes = distinct
     if discards_restricted(table, r, seat):
         codes = [code for code in codes if not discard_fault(table, r, seat, code)]
     return list(map(DISCARDS[seat].__getitem__, codes))
@@ -81,15 +105,58 @@ def discard_commands(table: Table, seat: int) -> list[Any]:
 def meld_commands(table: Table, seat: int) -> list[Any]:
     r = table.round
     assert r is not None
+    return _meld_commands(table, r, seat, list(dict.fromkeys(r.hands[seat])))
+
+
+def _meld_commands(table: Table, r: Round, seat: int, distinct: list[str]) -> list[Any]:
     hand = r.hands[seat]
     team = team_of(seat)
-    team_melds = [(m.id, m.layout) for m in r.melds if m.team == team]
+    if table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile:
+        return _owed_meld_commands(table, r, seat)
+    # Nothing after a meld of ``most`` cards or fewer can refuse it (turn.unrefusable), so
+    # within it a listed addition stands as read and a new meld once read (see _stands).
+    most = len(hand) - TWO_LEFT
+    listed: list[Any] = []
+    for m in r.melds:  # candidates.extensions, one command at a time
+        if m.team != team:
+            continue
+        joins = JOINS.get(id(m.layout))
+        if joins is None or joins.layout is not m.layout:
+            joins = joins_of(m.layout)
+        alone = joins.alone  # the cards that might join it alone
+        if alone.isdisjoint(distinct):
+            continue
+        known = joins.known
+        for code in distinct:
+            if code in alone:
+                join = known.get(code)
+                if join is None:
+                    join = joins(code)
+                if join:
+                    added = AddToMeld(seat=seat, meld=m.id, cards=[code])
+                    if most >= 1 or meld_allowed(table, added):
+                        listed.append(added)
+    for cards in new_meld_cards(hand):  # candidates.new_melds
+        if len(cards) > most:
+            laid = Meld(seat=seat, cards=list(cards))
+            if meld_allowed(table, laid):
+                listed.append(laid)
+            continue
+        layout = reads_new(cards)  # turn.new_layout, for canonical cards without hints
+        if layout is None or (layout.kind == SET and set_fault(table, r, team, layout)):
+            continue
+        listed.append(Meld(seat=seat, cards=list(cards)))
+    return listed
+
+
+def _owed_meld_commands(table: Table, r: Round, seat: int) -> list[Any]:
+    """The listing while option ``take_pile=must_meld`` holds the discard back: the melds
+    that may make the pile meld are listed too (``candidates.pile_melds``)."""
+    hand = r.hands[seat]
+    team_melds = [(m.id, m.layout) for m in r.melds if m.team == team_of(seat)]
     candidates = [*extensions(hand, team_melds), *new_melds(hand)]
-    owed = table.options.take_pile == "must_meld" and r.took_pile and not r.melded_from_pile
-    if owed:
-        # the discard waits for a meld from the pile: list the melds that may make it
-        candidates += pile_melds(hand, team_melds, r.took_pile)
-        candidates = _once(candidates)  # they may repeat the others
+    candidates += pile_melds(hand, team_melds, r.took_pile)
+    candidates = _once(candidates)  # they may repeat the others
     most = unrefusable(table, seat)
     return [_command(seat, c) for c in candidates if _stands(table, r, seat, c, most)]
 

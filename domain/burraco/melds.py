@@ -27,6 +27,7 @@ from domain.burraco.layout import (
     MeldError,
     position_name,
 )
+from domain.burraco.plain import plain_extension, plain_new
 from domain.burraco.sequences import ACE_CHOICES, WILD_RANK_POSITIONS, TableWild, arrange_sequence
 from domain.burraco.values import INFO
 from domain.cards import CardError, card
@@ -46,6 +47,7 @@ __all__ = [  # the layout names are re-exported: callers import them from here
     "extends",
     "forget_readings",
     "position_name",
+    "reads_new",
 ]
 
 
@@ -134,11 +136,16 @@ def arrange_new(
     same-suit 2s natural where possible, an end wild at the high end, an ace that fits either
     end high (in a run of 14 the wild then stands for the ace low).
     """
-    _check_hints(wild_rank, ace)
+    if wild_rank is not None or ace is not None:
+        _check_hints(wild_rank, ace)
     return _layout(_new_reading(_code_tuple(codes_), wild_rank, ace))
 
 
 def _read_new(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
+    if wild_rank is None and ace is None:
+        found = plain_new(cards)  # one reading only: no search (domain.burraco.plain)
+        if found is not None:
+            return found
     if len(cards) < 3:
         raise MeldError("a meld needs at least 3 cards")
     plain = [code for code in cards if not INFO[code].wild]
@@ -168,6 +175,13 @@ def _read_new(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) ->
         raise
 
 
+def reads_new(cards: tuple[str, ...]) -> Layout | None:
+    """:func:`arrange_new` without hints for canonical codes: the layout, or ``None`` where
+    rules 7–10 refuse the meld (what listings ask of every new meld they propose)."""
+    found = _new_reading(cards, None, None)
+    return None if isinstance(found, str) else found
+
+
 def arrange_extension(
     meld: Layout,
     codes_: Sequence[str],
@@ -183,7 +197,10 @@ def arrange_extension(
     reached. Cards added together count as added one at a time. The hints choose among the
     placements rule 10 allows (``ace`` places the natural ace when there is one).
     """
-    _check_hints(wild_rank, ace)
+    if wild_rank is not None or ace is not None:
+        _check_hints(wild_rank, ace)
+    if meld.kind == SET:  # read at once: a set's suits make nearly every reading a new one
+        return _read_extension(*_fields(meld), _code_tuple(codes_), wild_rank, ace)
     return _layout(_extension_reading(*_fields(meld), _code_tuple(codes_), wild_rank, ace))
 
 
@@ -192,7 +209,19 @@ def extends(meld: Layout, code: str) -> bool:
     :func:`arrange_extension` accepts without hints)."""
     if meld.kind == SET:
         return _set_takes(meld.rank, meld.wild >= 0, len(meld.cards), code)
-    return not isinstance(_extension_reading(*_fields(meld), (code,), None, None), str)
+    if plain_extension(*_fields(meld), code) is not None:
+        return True
+    if meld.suit not in SWAPS:
+        return not isinstance(_spades_extension_reading(*_fields(meld), (code,), None, None), str)
+    return _sequence_takes(meld.cards, meld.suit, meld.low, meld.wild, code)
+
+
+@lru_cache(maxsize=READINGS_KEPT)
+def _sequence_takes(cards: tuple[str, ...], suit: str, low: int, wild: int, code: str) -> bool:
+    """:func:`extends` for a sequence of hearts, diamonds or clubs: read as spades (a refusal
+    needs no message here)."""
+    found = _sequence_as_spades(SEQUENCE, cards, suit, None, low, wild, (code,), None, None)
+    return not isinstance(found, str)
 
 
 @lru_cache(maxsize=READINGS_KEPT)
@@ -226,6 +255,10 @@ def _read_extension(
     wild_rank: str | None,
     ace: str | None,
 ) -> Layout:
+    if len(added_) == 1 and wild_rank is None and ace is None:
+        found = plain_extension(kind, cards, suit, rank, low, wild, added_[0])
+        if found is not None:  # one reading only: no search (domain.burraco.plain)
+            return found
     meld = Layout(kind, cards, suit, rank, low, wild)
     added = list(added_)
     if not added:
@@ -253,12 +286,125 @@ def _read_extension(
     )
 
 
-_new_reading = _remembered(_read_new)
-_extension_reading = _remembered(_read_extension)
+# --- suit symmetry ---------------------------------------------------------------------------
+
+# Rules 7–10 name no suit: a sequence of hearts reads as the same sequence of spades would,
+# card for card. So a reading of one suit is remembered once, as spades (the hearts, diamonds
+# or clubs swapped with the spades, a permutation that is its own inverse), and the layout is
+# swapped back; a refusal is read again as played, since its message names the cards.
+CANONICAL_SUIT = "S"
+
+
+def _swapped_code(code: str, suit: str) -> str:
+    """``code`` with the suits ``suit`` and spades exchanged (the joker stays)."""
+    own = INFO[code].suit
+    if own == suit:
+        return code[:-1] + CANONICAL_SUIT
+    if own == CANONICAL_SUIT:
+        return code[:-1] + suit
+    return code
+
+
+SWAPS: dict[str, dict[str, str]] = {
+    suit: {code: _swapped_code(code, suit) for code in INFO} for suit in "HDC"
+}
+
+
+def _one_suit(cards: tuple[str, ...]) -> str | None:
+    """The suit of every natural card in ``cards`` (wilds aside), if they share one."""
+    suits = {INFO[code].suit for code in cards if not INFO[code].wild}
+    return suits.pop() if len(suits) == 1 else None
+
+
+def _swapped(layout: Layout, swap: dict[str, str], suit: str | None) -> Layout:
+    cards = tuple(map(swap.__getitem__, layout.cards))
+    return Layout(layout.kind, cards, suit, layout.rank, layout.low, layout.wild)
+
+
+def _read_new_as_spades(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
+    """:func:`_read_new`, remembered once for the four suits (see above)."""
+    if wild_rank is None and ace is None:
+        plain = plain_new(cards)  # read at once: nothing to share between suits
+        if plain is not None:
+            return plain
+    suit = _one_suit(cards)
+    if suit is None or suit == CANONICAL_SUIT:
+        return _layout(_spades_new_reading(cards, wild_rank, ace))
+    swap = SWAPS[suit]
+    found = _spades_new_reading(tuple(map(swap.__getitem__, cards)), wild_rank, ace)
+    if isinstance(found, str):
+        return _read_new(cards, wild_rank, ace)  # the refusal, naming the cards played
+    return _swapped(found, swap, suit if found.suit is not None else None)
+
+
+def _read_extension_as_spades(
+    kind: str,
+    cards: tuple[str, ...],
+    suit: str | None,
+    rank: str | None,
+    low: int,
+    wild: int,
+    added: tuple[str, ...],
+    wild_rank: str | None,
+    ace: str | None,
+) -> Layout:
+    """:func:`_read_extension`, a sequence's remembered once for the four suits (see above)."""
+    key = (kind, cards, suit, rank, low, wild, added, wild_rank, ace)
+    if len(added) == 1 and wild_rank is None and ace is None:
+        plain = plain_extension(kind, cards, suit, rank, low, wild, added[0])
+        if plain is not None:  # read at once: nothing to share between suits
+            return plain
+    if kind != SEQUENCE:
+        return _read_extension(*key)  # a set: read at once (its suits make every key new)
+    if suit is None or suit not in SWAPS:
+        return _layout(_spades_extension_reading(*key))
+    found = _sequence_as_spades(kind, cards, suit, rank, low, wild, added, wild_rank, ace)
+    if isinstance(found, str):
+        return _read_extension(*key)  # the refusal, naming the cards played
+    return _swapped(found, SWAPS[suit], suit)
+
+
+def _sequence_as_spades(
+    kind: str,
+    cards: tuple[str, ...],
+    suit: str,
+    rank: str | None,
+    low: int,
+    wild: int,
+    added: tuple[str, ...],
+    wild_rank: str | None,
+    ace: str | None,
+) -> Layout | str:
+    """The reading of a sequence of ``suit`` with cards added, as read in spades (swapped)."""
+    swap = SWAPS[suit]
+    return _spades_extension_reading(
+        kind,
+        tuple(map(swap.__getitem__, cards)),
+        CANONICAL_SUIT,
+        rank,
+        low,
+        wild,
+        tuple(map(swap.__getitem__, added)),
+        wild_rank,
+        ace,
+    )
+
+
+_spades_new_reading = _remembered(_read_new)
+_spades_extension_reading = _remembered(_read_extension)
+# the readings as played (what arrange_new and arrange_extension answer)
+_new_reading = _remembered(_read_new_as_spades)
+_extension_reading = _remembered(_read_extension_as_spades)
 
 
 def forget_readings() -> None:
     """Forget every remembered reading (answers stay the same; benchmarks start cold)."""
-    _new_reading.cache_clear()  # type: ignore[attr-defined]
-    _extension_reading.cache_clear()  # type: ignore[attr-defined]
+    for remembered in (
+        _new_reading,
+        _extension_reading,
+        _spades_new_reading,
+        _spades_extension_reading,
+    ):
+        remembered.cache_clear()  # type: ignore[attr-defined]
     _set_takes.cache_clear()
+    _sequence_takes.cache_clear()

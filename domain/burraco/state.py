@@ -34,6 +34,9 @@ def team_of(seat: int) -> int:
 
 def without(hand: tuple[str, ...], removed: Iterable[str]) -> tuple[str, ...]:
     """``hand`` less one copy of each removed card."""
+    if isinstance(removed, list | tuple) and len(removed) == 1:  # a discard, an addition
+        at = hand.index(removed[0])
+        return hand[:at] + hand[at + 1 :]
     remaining = list(hand)
     for code in removed:
         remaining.remove(code)
@@ -92,7 +95,12 @@ class Round(msgspec.Struct, frozen=True, kw_only=True):
         return tuple(m for m in self.melds if m.team == team)
 
     def meld(self, meld_id: int) -> TeamMeld | None:
-        for m in self.melds:
+        melds = self.melds
+        if melds:  # melds are laid with ids counting up (Table.next_meld): look there first
+            guess = meld_id - melds[0].id
+            if 0 <= guess < len(melds) and melds[guess].id == meld_id:
+                return melds[guess]
+        for m in melds:
             if m.id == meld_id:
                 return m
         return None

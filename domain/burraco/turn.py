@@ -22,7 +22,17 @@ from domain.burraco.events import (
 )
 from domain.burraco.evolve import evolve
 from domain.burraco.melds import SET, Layout, MeldError, arrange_extension, arrange_new
-from domain.burraco.state import DRAW, ENDED, OVER, PLAY, WAITING, Round, Table, team_of
+from domain.burraco.state import (
+    DRAW,
+    ENDED,
+    OVER,
+    PLAY,
+    PLAYING,
+    WAITING,
+    Round,
+    Table,
+    team_of,
+)
 from domain.burraco.values import INFO
 from domain.cards import CardError, card
 from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
@@ -42,6 +52,15 @@ def apply(table: Table, events: Sequence[Any]) -> Table:
 
 def playing_round(table: Table, seat: int) -> Round:
     """The hand in play, and ``seat`` is to act in it."""
+    r = table.round
+    if (
+        r is not None
+        and type(seat) is int
+        and seat == r.turn
+        and table.status == PLAYING
+        and r.phase != OVER
+    ):
+        return r  # the seat to act (else the checks below say what is wrong)
     if table.status == ENDED:
         raise TableClosed("the table is closed: the match is over")
     if table.status == WAITING or table.round is None:
