@@ -60,22 +60,36 @@ def joinable(layout: Layout) -> frozenset[str]:
     """
     if layout.kind == SET:
         return _joinable(SET, layout.rank, 0, 0, layout.wild < 0)
-    return _joinable(SEQUENCE, layout.suit, layout.low, layout.high, layout.wild < 0)
+    return _joinable(SEQUENCE, layout.suit, layout.low, layout.high, wilds_may_join(layout))
+
+
+def wilds_may_join(layout: Layout) -> bool:
+    """Whether any wild might join: the meld has none, or it is a sequence whose wild is its
+    own suit's 2 and reaches down to 3, so that 2 may turn natural in its place (rule 9:
+    `3H 4H 2H(as 5H)` + `JK` gives `2H 3H 4H JK(as 5H)`) and leave the wild's place free."""
+    if layout.wild < 0:
+        return True
+    return (
+        layout.kind == SEQUENCE
+        and layout.low <= 3
+        and layout.cards[layout.wild] == f"2{layout.suit}"
+    )
 
 
 @cache  # a few thousand shapes at most
-def _joinable(kind: str, name: str | None, low: int, high: int, clean: bool) -> frozenset[str]:
-    """:func:`joinable` for a set of rank ``name`` or a sequence of suit ``name``."""
+def _joinable(kind: str, name: str | None, low: int, high: int, wilds: bool) -> frozenset[str]:
+    """:func:`joinable` for a set of rank ``name`` or a sequence of suit ``name``; ``wilds``:
+    any wild might join (else none in a set, and only the suit's own 2 in a sequence)."""
     if kind == SET:
-        wilds = WILDS if clean else frozenset()
-        return wilds | {f"{name}{suit}" for suit in SUITS}
+        joining = WILDS if wilds else frozenset()
+        return joining | {f"{name}{suit}" for suit in SUITS}
     assert name is not None
-    wilds = WILDS if clean else frozenset({f"2{name}"})
+    joining = WILDS if wilds else frozenset({f"2{name}"})
     at = AT[name]
     naturals = {at[p] for p in range(max(3, low - 2), min(13, high + 2) + 1)}
     if low <= 3 or high >= 12:
         naturals.add(at[ACE_HIGH])
-    return wilds | naturals
+    return joining | naturals
 
 
 def joinable_alone(layout: Layout) -> frozenset[str]:
@@ -86,12 +100,15 @@ def joinable_alone(layout: Layout) -> frozenset[str]:
     if layout.kind == SET:
         return joinable(layout)
     if layout.wild >= 0:
-        return _around_wild(layout.suit, layout.low, layout.high, layout.low + layout.wild)
+        wild_at = layout.low + layout.wild
+        return _around_wild(layout.suit, layout.low, layout.high, wild_at, wilds_may_join(layout))
     return _next_to_ends(layout.suit, layout.low, layout.high)
 
 
 @cache  # a few thousand shapes at most
-def _around_wild(suit: str | None, low: int, high: int, wild_at: int) -> frozenset[str]:
+def _around_wild(
+    suit: str | None, low: int, high: int, wild_at: int, wilds: bool
+) -> frozenset[str]:
     """:func:`joinable_alone` for a sequence of ``suit`` from ``low`` to ``high`` whose wild
     stands at ``wild_at``: :func:`joinable` less the naturals (3 to K) of the places its
     naturals hold, where a card alone finds its place taken (the wild's place stays: its
@@ -99,7 +116,7 @@ def _around_wild(suit: str | None, low: int, high: int, wild_at: int) -> frozens
     assert suit is not None
     at = AT[suit]
     held = {at[p] for p in range(max(3, low), min(13, high) + 1) if p != wild_at}
-    return _joinable(SEQUENCE, suit, low, high, False) - held
+    return _joinable(SEQUENCE, suit, low, high, wilds) - held
 
 
 @cache  # a few hundred shapes at most

@@ -46,3 +46,28 @@ def test_a_card_left_out_by_the_filter_is_refused_alone() -> None:
             assert not accepts(layout, code), (layout, code)
             checked += 1
     assert checked > 5_000
+
+
+def test_every_card_a_sequence_takes_alone_passes_the_filter() -> None:
+    # the listing offers every single card that can join (candidates' docstring): the filter
+    # may let through cards the meld refuses, never leave out one it takes
+    cards = (*AT[SUIT].values(), "JK", "2S", "2C", "2D")
+    checked = 0
+    for layout in sequences():
+        alone = joinable_alone(layout)
+        for code in cards:
+            if accepts(layout, code):
+                assert code in alone, (layout, code)
+                checked += 1
+    assert checked > 5_000
+
+
+def test_rule_9_a_wild_joins_a_run_whose_own_2_can_turn_natural() -> None:
+    # 3H 4H 2H(as 5H) + JK gives 2H 3H 4H JK(as 5H): the 2 read as natural, the joker the wild
+    layout = Layout("sequence", ("3H", "4H", "2H"), suit="H", low=3, wild=2)
+    for wild in ("JK", "2C", "2H"):
+        assert wild in joinable_alone(layout)
+        assert arrange_extension(layout, [wild]).cards == ("2H", "3H", "4H", wild)
+    # where the run does not reach down to 3 the 2 stays a wild, and no other wild may join
+    higher = Layout("sequence", ("5H", "6H", "2H"), suit="H", low=5, wild=2)
+    assert not {"JK", "2C"} & joinable_alone(higher)
