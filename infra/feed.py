@@ -83,7 +83,7 @@ class FeedStep(NamedTuple):
 
 
 @dataclass
-class _TableNow:
+class TableNow:
     """A table as of the page being read: its facts, head version, hand index, ended, and
     what spectators may see of it (fixed for the page, so worked out once per table)."""
 
@@ -140,6 +140,21 @@ def public_event(
     return shown
 
 
+def at_text_of(
+    at: datetime, second: tuple[int, ...], prefix: str
+) -> tuple[str, tuple[int, ...], str]:
+    """``at.isoformat()``, and the UTC second it falls in with that second's text: commands
+    stored within one second share the text up to the microseconds, so a caller that hands back
+    the last ``second`` and ``prefix`` has only the microseconds written out."""
+    micro = at.microsecond
+    if micro and at.tzinfo is UTC:
+        now_second = (at.year, at.month, at.day, at.hour, at.minute, at.second)
+        if now_second != second:
+            second, prefix = now_second, at.replace(microsecond=0).isoformat()[:-6]
+        return f"{prefix}.{micro:06d}+00:00", second, prefix
+    return at.isoformat(), second, prefix
+
+
 class EventFeed:
     """Reads the public feed from ``store`` (facts cached by the query service)."""
 
@@ -179,8 +194,14 @@ class EventFeed:
         ``TableEnded``: the table kernel ends a table with that event alone, and no event
         follows it (``domain.table``). A command's events are consecutive and the log reader
         hands out one id object per table, so a table is looked up only when it changes."""
+        notes, tables = self.read_log()
+        return self._steps(iter(notes), tables)
+
+    def read_log(self) -> tuple[list[Notification], dict[UUID, TableNow]]:
+        """The whole log and, for each table opened in it, what it shows spectators (worked out
+        from its own events: :meth:`walk_log`)."""
         notes = list(self._notifications(1, None))
-        tables: dict[UUID, _TableNow] = {}
+        tables: dict[UUID, TableNow] = {}
         heads: dict[UUID, Notification] = {}
         settling: dict[UUID, dict[int, int]] = {}  # table -> hand -> the version settling it
         table_id: UUID | None = None
@@ -200,7 +221,7 @@ class EventFeed:
                     game = game_named(note.event.game)
                     facts = TableFacts.from_opened(game, note.event.options)
                     settling[table_id] = {}
-                    now = tables[table_id] = _TableNow(
+                    now = tables[table_id] = TableNow(
                         facts, 0, settling[table_id], False, table_id, str(table_id)
                     )
                 settled = settling[table_id]
@@ -215,13 +236,13 @@ class EventFeed:
             now.version = note.version
             now.ended = isinstance(note.event, TableEnded)
             now.visible = now.facts.visible_version(None, now.version)
-        return self._steps(iter(notes), tables)
+        return notes, tables
 
     def _steps(
-        self, notifications: Iterator[Notification], tables: dict[UUID, _TableNow]
+        self, notifications: Iterator[Notification], tables: dict[UUID, TableNow]
     ) -> Iterator[FeedStep]:
         """``walk``'s steps over ``notifications``; ``tables``: those already known."""
-        table: _TableNow | None = None
+        table: TableNow | None = None
         table_id: UUID | None = None
         last_at: datetime | None = None
         at_text = ""
@@ -233,7 +254,7 @@ class EventFeed:
             # store hands out one UUID object per table, so ``is`` mostly decides).
             if table is None or (note.table_id is not table_id and note.table_id != table_id):
                 table_id = note.table_id
-                table = tables.get(table_id) or self._now(table_id, tables)
+                table = tables.get(table_id) or self.table_now(table_id, tables)
                 facts, hand_of, revealed = table.facts, table.facts.game.hand_of, table.revealed
             if note.version > table.visible:
                 yield FeedStep(note, facts, None, held=not table.ended)
@@ -245,14 +266,7 @@ class EventFeed:
             at = note.at
             if last_at is None or at != last_at or at.tzinfo is not last_at.tzinfo:
                 last_at = at
-                micro = at.microsecond
-                if micro and at.tzinfo is UTC:
-                    now_second = (at.year, at.month, at.day, at.hour, at.minute, at.second)
-                    if now_second != second:
-                        second, prefix = now_second, at.replace(microsecond=0).isoformat()[:-6]
-                    at_text = f"{prefix}.{micro:06d}+00:00"
-                else:
-                    at_text = at.isoformat()
+                at_text, second, prefix = at_text_of(at, second, prefix)
             hand = hand_of(note.event)
             shows = revealed.get(hand)
             if shows is None:
@@ -260,13 +274,14 @@ class EventFeed:
             shown = public_event(note, facts, shows, table.key, at_text)
             yield step(FeedStep, (note, facts, shown, False))
 
-    def _now(self, table_id: UUID, tables: dict[UUID, _TableNow]) -> _TableNow:
+    def table_now(self, table_id: UUID, tables: dict[UUID, TableNow]) -> TableNow:
+        """``table_id`` as of now, loaded from the store (a table the walk did not know)."""
         facts = self.queries.facts(table_id)
         loaded = self.store.get(table_id)
         version, hands = self.store.hands(table_id)
         ended = facts.game.seating(loaded.state).status == ENDED
         head = max(version, loaded.version)
-        now = _TableNow(facts, head, hands, ended, table_id, str(table_id))
+        now = TableNow(facts, head, hands, ended, table_id, str(table_id))
         now.visible = facts.visible_version(None, head)
         tables[table_id] = now
         return now
