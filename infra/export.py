@@ -30,9 +30,7 @@ import msgspec
 
 from domain.games import game_names
 from infra.exportevents import EventColumns, read_events
-from infra.feed import EventFeed
 from infra.handrows import HAND_FACTS, SEAT_FACTS
-from infra.queries import TableQueries
 from infra.store import TableStore
 
 FORMATS = ("ndjson", "parquet")
@@ -130,9 +128,7 @@ def export(
         _collection_deferred(),
         _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet,
     ):
-        found = read_events(
-            EventFeed(store, TableQueries(store)), wanted, None if everything else window.admits
-        )
+        found = read_events(store, wanted, None if everything else window.admits)
         report.events_read = found.read
         # Each Parquet file is written on a thread of its own while the export goes on.
         _write_dataset(out, "events", found.events, fmt, parquet, report)

@@ -17,17 +17,19 @@ do the few events a summary reads (:func:`infra.handrows.reads`).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, get_args
 
 import msgspec
+from eventsourcing.persistence import PersistenceError
 
 from domain.game import Game
-from infra.feed import EventFeed, TableNow, at_text_of, public_event
-from infra.handrows import TableSummary, reads
+from infra.feed import EventFeed, TableNow, public_event
+from infra.handrows import Hand, TableSummary, reads
+from infra.logread import LogReader, TextNotification
+from infra.queries import TableQueries
+from infra.store import StoreUnavailable, TableStore
 from infra.visibility import SECRET_KEYS
 
 SHOWN, UNTIL_REVEALED, REDACTED = 0, 1, 2  # how a spectator sees an event class
@@ -47,6 +49,7 @@ class EventPlan:
     kind: str = ""  # its ``type``
     kind_json: str = ""  # its ``type`` as JSON text
     head: bytes = b""  # what its encoding starts with: ``{"type":"Kind"``
+    cut: int = 0  # the length of ``head``
     hand: str | None = None  # the attribute of its ``hand`` field, if it has one
     seat: str | None = None  # the attribute of its ``seat`` field, if it has one
 
@@ -57,7 +60,7 @@ _REDACTED = EventPlan(REDACTED)
 def plans_of(game: Game[Any, Any, Any]) -> dict[type, EventPlan]:
     """``game``'s event classes and how a spectator sees each (all ``REDACTED`` when the
     game's visibility module names no ``spectator_redacted``)."""
-    planner = getattr(sys.modules.get(game.redact.__module__), "spectator_redacted", None)
+    planner = getattr(game.visibility, "spectator_redacted", None)
     if planner is None:
         return {}
     always, until = set(planner(True)), set(planner(False))
@@ -78,14 +81,12 @@ def _plan(cls: type, seen: int) -> EventPlan:
     if not isinstance(config.tag, str) or not (_FEED_KEYS | SECRET_KEYS).isdisjoint(names):
         return _REDACTED
     attributes = dict(zip(names, fields, strict=True))
+    if attributes.get("hand", "hand") != "hand" or ("hand" in fields) != ("hand" in names):
+        return _REDACTED  # its ``hand`` column is not the hand it belongs to
     kind = _json(config.tag)
+    head = b'{"type":' + kind.encode()
     return EventPlan(
-        seen,
-        config.tag,
-        kind,
-        b'{"type":' + kind.encode(),
-        attributes.get("hand"),
-        attributes.get("seat"),
+        seen, config.tag, kind, head, len(head), attributes.get("hand"), attributes.get("seat")
     )
 
 
@@ -120,96 +121,134 @@ class LogRead:
 
 
 def read_events(
-    feed: EventFeed, wanted: list[str], admits: Callable[[str], bool] | None
+    store: TableStore, wanted: list[str], admits: Callable[[str], bool] | None
 ) -> LogRead:
     """The events of ``wanted`` games a spectator may see, as columns (those stored at a time
-    ``admits``, all without it), and every such table's summary (of all its public events)."""
-    notes, tables = feed.read_log()
+    ``admits``, all without it), and every such table's summary (of all its public events).
+
+    The loop is the export's hot path: each table's facts are looked up when the table changes
+    (a command's events are consecutive), a hand's reveal is asked only of an event whose class
+    hides something until then, and only the events a summary reads, or that settle a hand,
+    are handed to :meth:`TableSummary.fold`; the others count their command in place."""
+    feed = EventFeed(store, TableQueries(store))
+    notes, tables = feed.read_log(_text_reader(store))
     found = LogRead({name: EventColumns() for name in wanted})
     summaries = found.summaries
     plans: dict[str, dict[type, EventPlan]] = {}
+    settling_versions: dict[str, frozenset[int]] = {}
     read = 0
     table: TableNow | None = None
+    summary: TableSummary | None = None
     table_id: Any = None
-    last_at: datetime | None = None
-    at_text, prefix = "", ""
-    second: tuple[int, ...] = ()
     keep = False
+    last_at: str | None = None
+    hand: Hand | None = None
     for note in notes:
         read += 1
-        if table is None or (note.table_id is not table_id and note.table_id != table_id):
-            table_id = note.table_id
+        position, note_table, version, at, event = note
+        if table is None or (note_table is not table_id and note_table != table_id):
+            if summary is not None:
+                summary.last_at = last_at
+                summary = None
+            table_id = note_table
             table = tables.get(table_id) or feed.table_now(table_id, tables)
-            facts, revealed, visible = table.facts, table.revealed, table.visible
-            game = facts.game
+            facts, visible, game = table.facts, table.visible, table.facts.game
+            revealed = table.revealed
             keep = game.name in wanted
             if keep:
-                settles = game.settles_hand
-                table_key = table.key
-                summary = summaries.get(table_key)
+                key = table.key
+                summary = summaries.get(key)
                 if summary is None:
-                    summary = summaries[table_key] = TableSummary(table_key, game.name)
-                add = summary.add
+                    summary = summaries[key] = TableSummary(key, game.name)
+                last_at, hands, fold = summary.last_at, summary.hands, summary.fold
+                hand_no = -1
                 columns = found.events[game.name]
                 game_plans = plans.get(game.name)
                 if game_plans is None:
                     game_plans = plans[game.name] = plans_of(game)
                 plan_of = game_plans.get
                 summary_reads = reads(game.name)
-                game_json = _json(game.name)
-                hand_of = game.hand_of
-        if note.version > visible:
+                head = f',"tableId":"{key}","game":{_json(game.name)},"version":'
+                # the versions that settled a hand, as the log showed them (else: ask the game)
+                settled_at = settling_versions.get(key)
+                if settled_at is None and isinstance(table.hands, dict):
+                    settled_at = settling_versions[key] = frozenset(table.hands.values())
+                settles = game.settles_hand
+        if version > visible:
             if not table.ended:
                 break  # held: the feed stops before it
             continue  # an ended table's last events stay with it (spectator_delay)
         if not keep:
             continue
-        at = note.at
-        if last_at is None or at != last_at or at.tzinfo is not last_at.tzinfo:
-            last_at = at
-            at_text, second, prefix = at_text_of(at, second, prefix)
-        event = note.event
         plan = plan_of(type(event)) or _REDACTED
-        hand_no = hand_of(event)
-        shows = revealed.get(hand_no)
-        if shows is None:
-            shows = table.reveals(hand_no)
-        seen = plan.seen
+        event_hand = getattr(event, "hand", 0) if plan.hand is None else getattr(event, plan.hand)
         shown: dict[str, Any] | None = None
-        if seen == SHOWN or (seen == UNTIL_REVEALED and shows):
+        seen = plan.seen
+        if seen == SHOWN or (
+            seen == UNTIL_REVEALED and (revealed.get(event_hand) or table.reveals(event_hand))
+        ):
             encoded = _encode(event)
-            if not encoded.startswith(plan.head):  # not msgspec's usual layout: the feed's way
-                shown = public_event(note, facts, shows, table_key, at_text)
-                data = _encode(shown).decode()
-            else:
+            if encoded.startswith(plan.head):
                 data = (
-                    f'{{"position":{note.position},"tableId":"{table_key}","game":{game_json},'
-                    f'"version":{note.version},"type":{plan.kind_json},"at":"{at_text}"'
-                    f"{encoded[len(plan.head) :].decode()}"
+                    f'{{"position":{position}{head}{version},"type":{plan.kind_json},'
+                    f'"at":"{at}"{encoded[plan.cut :].decode()}'
                 )
+            else:  # not msgspec's usual layout: the feed's way
+                shown = public_event(note, facts, table.reveals(event_hand), key, at)
+                data = _encode(shown).decode()
             kind = plan.kind
-            hand = getattr(event, plan.hand) if plan.hand else None
             seat = getattr(event, plan.seat) if plan.seat else None
-            if kind in summary_reads and shown is None:
-                shown = public_event(note, facts, shows, table_key, at_text)
+            if shown is None and kind in summary_reads:
+                shown = public_event(note, facts, table.reveals(event_hand), key, at)
+            column_hand = event_hand if plan.hand else None
         else:
-            shown = public_event(note, facts, shows, table_key, at_text)
+            shown = public_event(note, facts, table.reveals(event_hand), key, at)
             data = _encode(shown).decode()
             kind = shown["type"]
-            hand = shown.get("hand")
+            column_hand = shown.get("hand")
             seat = shown.get("seat")
-        add(kind, hand_no, at_text, shown if kind in summary_reads else None, settles(event))
-        if admits is None or admits(at_text):
-            columns.position.append(note.position)
-            columns.table_id.append(table_key)
-            columns.version.append(note.version)
+        # the summary: a new command starts where the time changes
+        new_command = at != last_at
+        last_at = at
+        settled = settles(event) if settled_at is None else version in settled_at
+        if settled or kind in summary_reads:
+            hand = fold(
+                kind, event_hand, at, shown if kind in summary_reads else None, settled, new_command
+            )
+            hand_no = event_hand if hand is not None else 0
+        elif event_hand:
+            if event_hand != hand_no:
+                hand = hands.get(event_hand) or fold(kind, event_hand, at, None, False, False)
+                hand_no = event_hand
+            if new_command and hand is not None:
+                hand.commands += 1
+        if admits is None or admits(at):
+            columns.position.append(position)
+            columns.table_id.append(key)
+            columns.version.append(version)
             columns.type.append(kind)
-            columns.at.append(at_text)
-            columns.hand.append(hand)
+            columns.at.append(at)
+            columns.hand.append(column_hand)
             columns.seat.append(seat if isinstance(seat, int) else None)
             columns.data.append(data)
+    if summary is not None:
+        summary.last_at = last_at
     found.read = read
     return found
+
+
+def _text_reader(store: TableStore) -> Callable[[int, int], list[TextNotification]]:
+    """The store's log read with each time as text (:mod:`infra.logread`), a failure of the
+    store raised as the store raises it."""
+    reader = LogReader(store.app)
+
+    def read(start: int, limit: int) -> list[TextNotification]:
+        try:
+            return reader.notifications_at_text(start, limit)
+        except PersistenceError as error:
+            raise StoreUnavailable(f"the event store did not answer: {error}") from error
+
+    return read
 
 
 def _json(text: str) -> str:

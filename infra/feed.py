@@ -15,10 +15,10 @@ them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, NamedTuple, get_args
+from typing import Any, NamedTuple, Protocol, TypeVar, get_args
 from uuid import UUID
 
 from domain.games import game_named, game_names
@@ -28,6 +28,22 @@ from infra.queries import TableQueries
 from infra.records import Notification
 from infra.store import TableStore
 from infra.visibility import TableFacts
+
+
+class Logged(Protocol):
+    """A notification as a log reader hands it out (the feed reads these fields)."""
+
+    @property
+    def position(self) -> int: ...
+    @property
+    def table_id(self) -> UUID: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def event(self) -> Any: ...
+
+
+N = TypeVar("N", bound=Logged)
 
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000  # events per page at most (the ``limit`` cap)
@@ -116,7 +132,7 @@ _HEAD = frozenset({"version", "type", "at"})
 
 
 def public_event(
-    note: Notification, facts: TableFacts, revealed: bool, table: str, at: str
+    note: Logged, facts: TableFacts, revealed: bool, table: str, at: str
 ) -> dict[str, Any]:
     """One stored event as the feed shows it: exactly what the query service's spectator
     redaction (:meth:`TableFacts.redact`, through :meth:`TableFacts.fields`) shows, headed by
@@ -182,7 +198,7 @@ class EventFeed:
     def walk(self, after: int, budget: int | None = None) -> Iterator[FeedStep]:
         """Every notification after ``after`` (at most ``budget``) with its public event,
         stopping before the first one spectators may not see yet."""
-        return self._steps(self._notifications(after + 1, budget), {})
+        return self._steps(self._notifications(after + 1, budget, self.store.notifications), {})
 
     def walk_log(self) -> Iterator[FeedStep]:
         """``walk(0)``, for a reader of the whole log (an export): the log is read once, and
@@ -194,18 +210,21 @@ class EventFeed:
         ``TableEnded``: the table kernel ends a table with that event alone, and no event
         follows it (``domain.table``). A command's events are consecutive and the log reader
         hands out one id object per table, so a table is looked up only when it changes."""
-        notes, tables = self.read_log()
+        notes, tables = self.read_log(self.store.notifications)
         return self._steps(iter(notes), tables)
 
-    def read_log(self) -> tuple[list[Notification], dict[UUID, TableNow]]:
-        """The whole log and, for each table opened in it, what it shows spectators (worked out
-        from its own events: :meth:`walk_log`)."""
-        notes = list(self._notifications(1, None))
+    def read_log(
+        self, read: Callable[[int, int], Sequence[N]]
+    ) -> tuple[list[N], dict[UUID, TableNow]]:
+        """The whole log, read by ``read`` (start, limit: the store's ``notifications`` or
+        alike) and, for each table opened in it, what it shows spectators (worked out from its
+        own events: :meth:`walk_log`)."""
+        notes = list(self._notifications(1, None, read))
         tables: dict[UUID, TableNow] = {}
-        heads: dict[UUID, Notification] = {}
+        heads: dict[UUID, N] = {}
         settling: dict[UUID, dict[int, int]] = {}  # table -> hand -> the version settling it
         table_id: UUID | None = None
-        head: Notification | None = None
+        head: N | None = None
         settled: dict[int, int] = {}
         for note in notes:
             if note.table_id is not table_id and note.table_id != table_id:
@@ -286,13 +305,15 @@ class EventFeed:
         tables[table_id] = now
         return now
 
-    def _notifications(self, start: int, budget: int | None) -> Iterator[Notification]:
-        read = 0
-        while budget is None or read < budget:
-            size = READ_CHUNK if budget is None else min(READ_CHUNK, budget - read)
-            chunk = self.store.notifications(start, size)
+    def _notifications(
+        self, start: int, budget: int | None, read: Callable[[int, int], Sequence[N]]
+    ) -> Iterator[N]:
+        count = 0
+        while budget is None or count < budget:
+            size = READ_CHUNK if budget is None else min(READ_CHUNK, budget - count)
+            chunk = read(start, size)
             if not chunk:
                 return
             yield from chunk
-            read += len(chunk)
+            count += len(chunk)
             start = chunk[-1].position + 1

@@ -51,7 +51,7 @@ class TableSummary:
     names: dict[int, str] = field(default_factory=dict)
     bots: dict[int, str | None] = field(default_factory=dict)
     hands: dict[int, Hand] = field(default_factory=dict)
-    _last_at: str | None = None
+    last_at: str | None = None  # the time of the last event added
 
     def add(
         self, kind: str, hand_no: int, at: str, event: dict[str, Any] | None, settles: bool
@@ -59,8 +59,22 @@ class TableSummary:
         """One public event of type ``kind`` in hand ``hand_no`` (0: none) stored at ``at``;
         ``event`` its public fields, needed only when ``kind`` is one the table's summary
         reads (:func:`reads`); ``settles``: it settles its hand."""
-        new_command = at != self._last_at
-        self._last_at = at
+        new_command = at != self.last_at
+        self.last_at = at
+        self.fold(kind, hand_no, at, event, settles, new_command)
+
+    def fold(
+        self,
+        kind: str,
+        hand_no: int,
+        at: str,
+        event: dict[str, Any] | None,
+        settles: bool,
+        new_command: bool,
+    ) -> Hand | None:
+        """:meth:`add` for a caller that keeps :attr:`last_at` itself (``new_command``: ``at``
+        is not the time of the table's previous event); returns the event's hand (``None``
+        for a table-level event)."""
         if event is not None:
             if kind == "TableOpened":
                 self.seats = int(event.get("options", {}).get("seats", 0) or 0)
@@ -69,7 +83,7 @@ class TableSummary:
                 self.bots[event["seat"]] = event.get("bot") or event.get("botKind")
                 self.seats = max(self.seats, event["seat"] + 1)
         if not hand_no:
-            return
+            return None
         hand = self.hands.get(hand_no)
         if hand is None:
             hand = self.hands[hand_no] = Hand(hand_no, at)
@@ -80,6 +94,7 @@ class TableSummary:
             hand.settled_at = at
         if new_command:
             hand.commands += 1
+        return hand
 
     def rows(self) -> tuple[list[Row], list[Row]]:
         """``(hands, results)`` rows of the hands that have settled, in hand order."""
