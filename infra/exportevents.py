@@ -106,6 +106,13 @@ class EventColumns:
     def __len__(self) -> int:
         return len(self.position)
 
+    def appenders(self) -> tuple[Callable[[Any], None], ...]:
+        """Each column's ``append``, in the columns' order."""
+        return (
+            self.position.append, self.table_id.append, self.version.append, self.type.append,
+            self.at.append, self.hand.append, self.seat.append, self.data.append,
+        )  # fmt: skip
+
     def ndjson(self) -> bytes:
         """The rows' public events, one JSON object a line."""
         return ("\n".join(self.data) + "\n").encode() if self.data else b""
@@ -134,6 +141,7 @@ def read_events(
     notes, tables = feed.read_log(_text_reader(store))
     found = LogRead({name: EventColumns() for name in wanted})
     summaries = found.summaries
+    appenders = {name: columns.appenders() for name, columns in found.events.items()}
     plans: dict[str, dict[type, EventPlan]] = {}
     settling_versions: dict[str, frozenset[int]] = {}
     read = 0
@@ -162,7 +170,10 @@ def read_events(
                     summary = summaries[key] = TableSummary(key, game.name)
                 last_at, hands, fold = summary.last_at, summary.hands, summary.fold
                 hand_no = -1
-                columns = found.events[game.name]
+                (
+                    add_position, add_table, add_version, add_type,
+                    add_at, add_hand, add_seat, add_data,
+                ) = appenders[game.name]  # fmt: skip
                 game_plans = plans.get(game.name)
                 if game_plans is None:
                     game_plans = plans[game.name] = plans_of(game)
@@ -198,7 +209,8 @@ def read_events(
                 data = _encode(shown).decode()
             kind = plan.kind
             seat = getattr(event, plan.seat) if plan.seat else None
-            if shown is None and kind in summary_reads:
+            summary_read = kind in summary_reads
+            if shown is None and summary_read:
                 shown = public_event(note, facts, table.reveals(event_hand), key, at)
             column_hand = event_hand if plan.hand else None
         else:
@@ -207,14 +219,13 @@ def read_events(
             kind = shown["type"]
             column_hand = shown.get("hand")
             seat = shown.get("seat")
+            summary_read = kind in summary_reads
         # the summary: a new command starts where the time changes
         new_command = at != last_at
         last_at = at
         settled = settles(event) if settled_at is None else version in settled_at
-        if settled or kind in summary_reads:
-            hand = fold(
-                kind, event_hand, at, shown if kind in summary_reads else None, settled, new_command
-            )
+        if settled or summary_read:
+            hand = fold(kind, event_hand, at, shown if summary_read else None, settled, new_command)
             hand_no = event_hand if hand is not None else 0
         elif event_hand:
             if event_hand != hand_no:
@@ -223,14 +234,14 @@ def read_events(
             if new_command and hand is not None:
                 hand.commands += 1
         if admits is None or admits(at):
-            columns.position.append(position)
-            columns.table_id.append(key)
-            columns.version.append(version)
-            columns.type.append(kind)
-            columns.at.append(at)
-            columns.hand.append(column_hand)
-            columns.seat.append(seat if isinstance(seat, int) else None)
-            columns.data.append(data)
+            add_position(position)
+            add_table(key)
+            add_version(version)
+            add_type(kind)
+            add_at(at)
+            add_hand(column_hand)
+            add_seat(seat if isinstance(seat, int) else None)
+            add_data(data)
     if summary is not None:
         summary.last_at = last_at
     found.read = read
