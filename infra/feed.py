@@ -219,7 +219,9 @@ class EventFeed:
         """The whole log, read by ``read`` (start, limit: the store's ``notifications`` or
         alike) and, for each table opened in it, what it shows spectators (worked out from its
         own events: :meth:`walk_log`)."""
-        notes = list(self._notifications(1, None, read))
+        notes: list[N] = []
+        for chunk in self._chunks(1, None, read):
+            notes += chunk
         tables: dict[UUID, TableNow] = {}
         heads: dict[UUID, N] = {}
         settling: dict[UUID, dict[int, int]] = {}  # table -> hand -> the version settling it
@@ -308,12 +310,19 @@ class EventFeed:
     def _notifications(
         self, start: int, budget: int | None, read: Callable[[int, int], Sequence[N]]
     ) -> Iterator[N]:
+        for chunk in self._chunks(start, budget, read):
+            yield from chunk
+
+    def _chunks(
+        self, start: int, budget: int | None, read: Callable[[int, int], Sequence[N]]
+    ) -> Iterator[Sequence[N]]:
+        """The notifications from ``start`` (at most ``budget``) as ``read`` hands them out."""
         count = 0
         while budget is None or count < budget:
             size = READ_CHUNK if budget is None else min(READ_CHUNK, budget - count)
             chunk = read(start, size)
             if not chunk:
                 return
-            yield from chunk
+            yield chunk
             count += len(chunk)
             start = chunk[-1].position + 1

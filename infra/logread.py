@@ -159,36 +159,42 @@ class LogReader:
             uuid = ids.get(stored_id)
             if uuid is None:
                 uuid = table_id(stored_id)
-            decode = decoders.get(topic)
-            if decode is None and plain:
-                decode = self._text_decoder(topic)
             try:
-                if decode is None:
-                    raise ValueError("the mapper's path")
-                body = decode(state)
-                at = body.at
-                if len(at) != 27 or at[26] != "Z" or at[19] != "." or at[10] != "T":
+                body = decoders[topic](state)
+            except Exception:  # a topic met first, a cipher, a body that does not decode
+                fallback = self._text_body(topic, state) if plain else None
+                if fallback is None:
+                    moment, event = self._decode(topic, state, uuid, version)
+                    append(
+                        new(TextNotification, (position, uuid, version, moment.isoformat(), event))
+                    )
+                    continue
+                body = fallback
+            at = body.at
+            if len(at) == 27 and at[26] == "Z" and at[19] == "." and at[10] == "T":
+                at = at[:26] + "+00:00"
+            else:
+                try:
                     at = feed_text(at)
-                else:
-                    at = at[:26] + "+00:00"
-                event = body.event
-            except Exception:
-                moment, event = self._decode(topic, state, uuid, version)
-                at = moment.isoformat()
+                except Exception:
+                    at = self._decode(topic, state, uuid, version)[0].isoformat()
+            event = body.event
             append(new(TextNotification, (position, uuid, version, at, event)))
         return found
 
-    def _text_decoder(self, topic: str) -> Callable[[bytes], _TextBody[Any]] | None:
-        """``topic``'s text-time decoder (``None`` for a topic no registered game has)."""
+    def _text_body(self, topic: str, state: bytes) -> _TextBody[Any] | None:
+        """``state`` decoded by ``topic``'s text-time decoder, built on first use (``None``
+        for a topic no registered game has, or a body it does not decode)."""
         try:
             cls = self._codec.event_class(topic)
+            decode = _TEXT_DECODERS.get(cls)
+            if decode is None:
+                decoder = msgspec.json.Decoder(_TextBody[cls])  # type: ignore[valid-type]
+                decode = _TEXT_DECODERS[cls] = decoder.decode
+            self._text_decoders[topic] = decode
+            return decode(state)
         except Exception:
             return None
-        decode = _TEXT_DECODERS.get(cls)
-        if decode is None:
-            decode = _TEXT_DECODERS[cls] = msgspec.json.Decoder(_TextBody[cls]).decode  # type: ignore[valid-type]
-        self._text_decoders[topic] = decode
-        return decode
 
     def _table_id(self, stored: Any) -> UUID:
         uuid = stored if isinstance(stored, UUID) else UUID(str(stored))
