@@ -209,12 +209,13 @@ def _arrow_table(rows: list[dict[str, Any]] | EventColumns, dataset: str) -> Any
 
     columns = SCHEMAS[dataset]
     if isinstance(rows, EventColumns):
-        return pa.table(
-            {
-                name: pa.array(getattr(rows, name), _arrow_type(kind, handed=True))
-                for name, kind in columns.items()
-            }
-        )
+        arrays = {
+            name: pa.array(getattr(rows, name), _arrow_type(kind, handed=True))
+            for name, kind in columns.items()
+            if name != "data"
+        }
+        arrays["data"] = rows.data_array(arrays)
+        return pa.table({name: arrays[name] for name in columns})
     struct = pa.struct([(name, _arrow_type(kind, handed=True)) for name, kind in columns.items()])
     return pa.table(dict(zip(columns, pa.array(rows, type=struct).flatten(), strict=True)))
 

@@ -38,7 +38,8 @@ SHOWN, UNTIL_REVEALED, REDACTED = 0, 1, 2  # how a spectator sees an event class
 # ``public_event`` (which keeps the feed's key where it stands).
 _FEED_KEYS = frozenset({"position", "tableId", "game", "version", "type", "at"})
 
-_encode = msgspec.json.Encoder().encode
+_encoder = msgspec.json.Encoder()
+_encode, _encode_lines = _encoder.encode, _encoder.encode_lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +48,6 @@ class EventPlan:
 
     seen: int  # SHOWN, UNTIL_REVEALED (shown as stored once revealed) or REDACTED
     kind: str = ""  # its ``type``
-    kind_json: str = ""  # its ``type`` as JSON text
-    head: bytes = b""  # what its encoding starts with: ``{"type":"Kind"``
-    cut: int = 0  # the length of ``head``
     hand: str | None = None  # the attribute of its ``hand`` field, if it has one
     seat: str | None = None  # the attribute of its ``seat`` field, if it has one
 
@@ -83,17 +81,18 @@ def _plan(cls: type, seen: int) -> EventPlan:
     attributes = dict(zip(names, fields, strict=True))
     if attributes.get("hand", "hand") != "hand" or ("hand" in fields) != ("hand" in names):
         return _REDACTED  # its ``hand`` column is not the hand it belongs to
-    kind = _json(config.tag)
-    head = b'{"type":' + kind.encode()
-    return EventPlan(
-        seen, config.tag, kind, head, len(head), attributes.get("hand"), attributes.get("seat")
-    )
+    if _json(config.tag) != f'"{config.tag}"':
+        return _REDACTED  # a ``type`` JSON writes escaped
+    return EventPlan(seen, config.tag, attributes.get("hand"), attributes.get("seat"))
 
 
 @dataclass
 class EventColumns:
-    """One game's ``events`` rows as columns (``data``: each row's public event as JSON)."""
+    """One game's ``events`` rows as columns. ``data`` holds each row's public event as JSON
+    text, or ``None`` for an event shown as stored: those are kept in ``stored`` (in row order)
+    and written out together (:meth:`data_texts`, :meth:`data_array`)."""
 
+    game: str
     position: list[int] = field(default_factory=list)
     table_id: list[str] = field(default_factory=list)
     version: list[int] = field(default_factory=list)
@@ -101,21 +100,91 @@ class EventColumns:
     at: list[str] = field(default_factory=list)
     hand: list[int | None] = field(default_factory=list)
     seat: list[int | None] = field(default_factory=list)
-    data: list[str] = field(default_factory=list)
+    data: list[str | None] = field(default_factory=list)
+    stored: list[Any] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.position)
 
     def appenders(self) -> tuple[Callable[[Any], None], ...]:
-        """Each column's ``append``, in the columns' order."""
+        """Each column's ``append``, in the columns' order, then ``stored``'s."""
         return (
             self.position.append, self.table_id.append, self.version.append, self.type.append,
             self.at.append, self.hand.append, self.seat.append, self.data.append,
+            self.stored.append,
         )  # fmt: skip
+
+    def data_texts(self) -> list[str]:
+        """Each row's public event as JSON text, one row at a time."""
+        stored = iter(self.stored)
+        game = _json(self.game)
+        texts: list[str] = []
+        for row, text in enumerate(self.data):
+            if text is None:
+                event = next(stored)
+                head = (
+                    f'{{"position":{self.position[row]},"tableId":"{self.table_id[row]}",'
+                    f'"game":{game},"version":{self.version[row]},"type":"{self.type[row]}",'
+                    f'"at":"{self.at[row]}"'
+                )
+                encoded = _encode(event).decode()
+                cut = len(self.type[row]) + 10  # ``{"type":"Kind"``
+                if encoded.startswith(f'{{"type":"{self.type[row]}"'):
+                    text = head + encoded[cut:]
+                else:  # not msgspec's usual layout: the public fields after the feed's keys
+                    shown = {
+                        "position": self.position[row], "tableId": self.table_id[row],
+                        "game": self.game, "version": self.version[row],
+                        "type": self.type[row], "at": self.at[row],
+                    }  # fmt: skip
+                    shown.update(msgspec.to_builtins(event))
+                    text = _encode(shown).decode()
+            texts.append(text)
+        return texts
 
     def ndjson(self) -> bytes:
         """The rows' public events, one JSON object a line."""
-        return ("\n".join(self.data) + "\n").encode() if self.data else b""
+        texts = self.data_texts()
+        return ("\n".join(texts) + "\n").encode() if texts else b""
+
+    def data_array(self, columns: dict[str, Any]) -> Any:
+        """The ``data`` column as an Arrow string array, given the other columns as Arrow
+        arrays: the events shown as stored are encoded in one msgspec call, cut after their
+        ``type`` and headed by the feed's keys by Arrow, all rows at once (:meth:`data_texts`
+        when an encoding is not laid out as expected)."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        data = pa.array(self.data, pa.string())
+        if not self.stored:
+            return data
+        stored = pc.is_null(data)
+        rows = pc.indices_nonzero(stored)
+        text = pa.array([_encode_lines(self.stored)], pa.large_binary()).cast(pa.large_string())
+        lines = pc.split_pattern(text, "\n").flatten()[:-1].cast(pa.string())
+        # ``{"type":"Kind",...}`` split at its first four quotes: ``{``, ``type``, ``:``,
+        # ``Kind`` and the rest, from the comma before its next field (or its ``}``)
+        parts = pc.split_pattern(lines, '"', max_splits=4)
+        kinds = columns["type"].take(rows)
+        try:
+            laid_out = (
+                pc.all(pc.starts_with(lines, '{"type":"')).as_py()
+                and pc.all(pc.equal(pc.list_element(parts, 3), kinds)).as_py()
+            )
+            rest = pc.list_element(parts, 4)
+        except pa.ArrowInvalid:  # fewer than four quotes
+            laid_out = False
+        if not laid_out:
+            return pa.array(self.data_texts(), pa.string())
+        text_of = pa.string()
+        headed = pc.binary_join_element_wise(
+            '{"position":', columns["position"].take(rows).cast(text_of),
+            ',"tableId":"', columns["table_id"].take(rows),
+            f'","game":{_json(self.game)},"version":', columns["version"].take(rows).cast(text_of),
+            ',"type":"', kinds, '","at":"', columns["at"].take(rows), '"',
+            rest, "",
+        )  # fmt: skip
+        return pc.replace_with_mask(data, stored, headed)
 
 
 @dataclass
@@ -139,7 +208,7 @@ def read_events(
     are handed to :meth:`TableSummary.fold`; the others count their command in place."""
     feed = EventFeed(store, TableQueries(store))
     notes, tables = feed.read_log(_text_reader(store))
-    found = LogRead({name: EventColumns() for name in wanted})
+    found = LogRead({name: EventColumns(name) for name in wanted})
     summaries = found.summaries
     appenders = {name: columns.appenders() for name, columns in found.events.items()}
     plans: dict[str, dict[type, EventPlan]] = {}
@@ -172,14 +241,13 @@ def read_events(
                 hand_no = -1
                 (
                     add_position, add_table, add_version, add_type,
-                    add_at, add_hand, add_seat, add_data,
+                    add_at, add_hand, add_seat, add_data, add_stored,
                 ) = appenders[game.name]  # fmt: skip
                 game_plans = plans.get(game.name)
                 if game_plans is None:
                     game_plans = plans[game.name] = plans_of(game)
                 plan_of = game_plans.get
                 summary_reads = reads(game.name)
-                head = f',"tableId":"{key}","game":{_json(game.name)},"version":'
                 # the versions that settled a hand, as the log showed them (else: ask the game)
                 settled_at = settling_versions.get(key)
                 if settled_at is None and isinstance(table.hands, dict):
@@ -198,19 +266,11 @@ def read_events(
         if seen == SHOWN or (
             seen == UNTIL_REVEALED and (revealed.get(event_hand) or table.reveals(event_hand))
         ):
-            encoded = _encode(event)
-            if encoded.startswith(plan.head):
-                data = (
-                    f'{{"position":{position}{head}{version},"type":{plan.kind_json},'
-                    f'"at":"{at}"{encoded[plan.cut :].decode()}'
-                )
-            else:  # not msgspec's usual layout: the feed's way
-                shown = public_event(note, facts, table.reveals(event_hand), key, at)
-                data = _encode(shown).decode()
+            data = None  # shown as stored: written out with the others (EventColumns)
             kind = plan.kind
             seat = getattr(event, plan.seat) if plan.seat else None
             summary_read = kind in summary_reads
-            if shown is None and summary_read:
+            if summary_read:
                 shown = public_event(note, facts, table.reveals(event_hand), key, at)
             column_hand = event_hand if plan.hand else None
         else:
@@ -242,6 +302,8 @@ def read_events(
             add_hand(column_hand)
             add_seat(seat if isinstance(seat, int) else None)
             add_data(data)
+            if data is None:
+                add_stored(event)
     if summary is not None:
         summary.last_at = last_at
     found.read = read
