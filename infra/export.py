@@ -17,7 +17,9 @@ byte-identical files.
 from __future__ import annotations
 
 import contextlib
+import gc
 import shutil
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -27,9 +29,8 @@ from typing import Any
 import msgspec
 
 from domain.games import game_names
-from infra.feed import EventFeed
-from infra.handrows import HAND_FACTS, SEAT_FACTS, TableSummary
-from infra.queries import TableQueries
+from infra.exportevents import EventColumns, read_events
+from infra.handrows import HAND_FACTS, SEAT_FACTS
 from infra.store import TableStore
 
 FORMATS = ("ndjson", "parquet")
@@ -117,36 +118,22 @@ def export(
     window = _Window(since, until)
     wanted = [game] if game else games
     rows: dict[str, dict[str, list[dict[str, Any]]]] = {
-        name: {g: [] for g in wanted} for name in DATASETS
+        name: {g: [] for g in wanted} for name in DATASETS[1:]
     }
-    summaries: dict[str, TableSummary] = {}
-    settling: set[tuple[str, int]] = set()
     report = ExportReport()
-    # Each Parquet file is written on a thread of its own while the export goes on.
     everything = since is None and until is None
-    with _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet:
-        read = 0
-        table = ""
-        for note, facts, shown, _ in EventFeed(store, TableQueries(store)).walk_log():
-            read += 1
-            if shown is None or facts.game.name not in wanted:
-                continue
-            if shown["tableId"] != table:  # a command's events are consecutive: look up once
-                table = shown["tableId"]
-                summary = summaries.get(table)
-                if summary is None:
-                    summary = summaries[table] = TableSummary(table, shown["game"])
-                add, settles = summary.add, facts.game.settles_hand
-                events = rows["events"][shown["game"]]
-            add(shown)
-            if settles(note.event):
-                settling.add((table, shown["version"]))
-            if everything or window.admits(shown["at"]):
-                events.append(shown)
-        report.events_read = read
-        _write_dataset(out, "events", rows["events"], fmt, parquet, report)
-        for summary in sorted(summaries.values(), key=lambda s: s.table_id):
-            hands, results = summary.rows(lambda e: (e["tableId"], e["version"]) in settling)
+    # The rows live until written and hold no cycles: the collector's passes over them as
+    # they pile up would be wasted work (as for a projection rebuild's batch).
+    with (
+        _collection_deferred(),
+        _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet,
+    ):
+        found = read_events(store, wanted, None if everything else window.admits)
+        report.events_read = found.read
+        # Each Parquet file is written on a thread of its own while the export goes on.
+        _write_dataset(out, "events", found.events, fmt, parquet, report)
+        for summary in sorted(found.summaries.values(), key=lambda s: s.table_id):
+            hands, results = summary.rows()
             kept = {row["hand"] for row in hands if window.admits(row["settled_at"])}
             rows["hands"][summary.game].extend(row for row in hands if row["hand"] in kept)
             rows["results"][summary.game].extend(row for row in results if row["hand"] in kept)
@@ -155,10 +142,23 @@ def export(
     return report
 
 
+@contextlib.contextmanager
+def _collection_deferred() -> Iterator[None]:
+    """The cyclic garbage collector paused for one export (it runs again, if it was on, once
+    the files are written)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def _write_dataset(
     out: Path,
     name: str,
-    by_game: dict[str, list[dict[str, Any]]],
+    by_game: Mapping[str, list[dict[str, Any]] | EventColumns],
     fmt: str,
     parquet: _Parquet | None,
     report: ExportReport,
@@ -173,6 +173,8 @@ def _write_dataset(
         partition.mkdir(parents=True, exist_ok=True)
         if parquet is not None:
             parquet.write(found, partition / target, name)
+        elif isinstance(found, EventColumns):
+            (partition / target).write_bytes(found.ndjson())
         else:
             (partition / target).write_bytes(_encode_lines(found))
         report.rows.setdefault(name, {})[game_name] = len(found)
@@ -199,32 +201,23 @@ def _remove(path: Path) -> None:
         path.unlink()
 
 
-# The events' columns found under another name in the feed's events.
-_FEED_NAMES = {"events": {"table_id": "tableId"}}
-
-
-def _arrow_table(rows: list[dict[str, Any]], dataset: str) -> Any:
+def _arrow_table(rows: list[dict[str, Any]] | EventColumns, dataset: str) -> Any:
     """``rows`` of ``dataset`` as an Arrow table of the dataset's columns, each in the Arrow
-    type its values are handed over in (a missing field is null). Events come as the
-    feed shows them: ``seat`` only when a number, and the whole public event as JSON text
-    for the ``data`` column."""
+    type its values are handed over in (a missing field is null); the events come as columns
+    (:class:`~infra.exportevents.EventColumns`), each handed to Arrow as it is."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     columns = SCHEMAS[dataset]
-    renamed = _FEED_NAMES.get(dataset, {})
-    plain = [name for name in columns if dataset != "events" or name not in ("seat", "data")]
-    struct = pa.struct(
-        [(renamed.get(name, name), _arrow_type(columns[name], handed=True)) for name in plain]
-    )
-    arrays = dict(zip(plain, pa.array(rows, type=struct).flatten(), strict=True))
-    if dataset == "events":
-        seats = (row.get("seat") for row in rows)
-        arrays["seat"] = pa.array([s if isinstance(s, int) else None for s in seats], pa.int32())
-        # one encoding for all, cut at the newlines (a JSON line never holds a raw one)
-        text = pa.array([_encode_lines(rows)], pa.large_binary()).cast(pa.large_string())
-        arrays["data"] = pc.split_pattern(text, "\n").flatten()[:-1]
-    return pa.table({name: arrays[name] for name in columns})
+    if isinstance(rows, EventColumns):
+        arrays = {
+            name: pa.array(getattr(rows, name), _arrow_type(kind, handed=True))
+            for name, kind in columns.items()
+            if name != "data"
+        }
+        arrays["data"] = rows.data_array(arrays)
+        return pa.table({name: arrays[name] for name in columns})
+    struct = pa.struct([(name, _arrow_type(kind, handed=True)) for name, kind in columns.items()])
+    return pa.table(dict(zip(columns, pa.array(rows, type=struct).flatten(), strict=True)))
 
 
 class _Parquet:
@@ -246,13 +239,13 @@ class _Parquet:
         if failed and exc[0] is None:
             raise failed[0]  # type: ignore[misc]
 
-    def write(self, rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
-        """``rows`` of ``dataset`` (events as the feed shows them) as Parquet at ``target``
-        with exactly the dataset's columns."""
+    def write(self, rows: list[dict[str, Any]] | EventColumns, target: Path, dataset: str) -> None:
+        """``rows`` of ``dataset`` (the events as columns) as Parquet at ``target`` with
+        exactly the dataset's columns."""
         self._jobs.append(self._worker.submit(_write_parquet, rows, target, dataset))
 
 
-def _write_parquet(rows: list[dict[str, Any]], target: Path, dataset: str) -> None:
+def _write_parquet(rows: list[dict[str, Any]] | EventColumns, target: Path, dataset: str) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 

@@ -15,10 +15,10 @@ them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, NamedTuple, get_args
+from typing import Any, NamedTuple, Protocol, TypeVar, get_args
 from uuid import UUID
 
 from domain.games import game_named, game_names
@@ -28,6 +28,22 @@ from infra.queries import TableQueries
 from infra.records import Notification
 from infra.store import TableStore
 from infra.visibility import TableFacts
+
+
+class Logged(Protocol):
+    """A notification as a log reader hands it out (the feed reads these fields)."""
+
+    @property
+    def position(self) -> int: ...
+    @property
+    def table_id(self) -> UUID: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def event(self) -> Any: ...
+
+
+N = TypeVar("N", bound=Logged)
 
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000  # events per page at most (the ``limit`` cap)
@@ -83,7 +99,7 @@ class FeedStep(NamedTuple):
 
 
 @dataclass
-class _TableNow:
+class TableNow:
     """A table as of the page being read: its facts, head version, hand index, ended, and
     what spectators may see of it (fixed for the page, so worked out once per table)."""
 
@@ -116,7 +132,7 @@ _HEAD = frozenset({"version", "type", "at"})
 
 
 def public_event(
-    note: Notification, facts: TableFacts, revealed: bool, table: str, at: str
+    note: Logged, facts: TableFacts, revealed: bool, table: str, at: str
 ) -> dict[str, Any]:
     """One stored event as the feed shows it: exactly what the query service's spectator
     redaction (:meth:`TableFacts.redact`, through :meth:`TableFacts.fields`) shows, headed by
@@ -138,6 +154,21 @@ def public_event(
     else:  # the usual event: its ``type`` is already in place, its other fields follow
         shown.update(data)
     return shown
+
+
+def at_text_of(
+    at: datetime, second: tuple[int, ...], prefix: str
+) -> tuple[str, tuple[int, ...], str]:
+    """``at.isoformat()``, and the UTC second it falls in with that second's text: commands
+    stored within one second share the text up to the microseconds, so a caller that hands back
+    the last ``second`` and ``prefix`` has only the microseconds written out."""
+    micro = at.microsecond
+    if micro and at.tzinfo is UTC:
+        now_second = (at.year, at.month, at.day, at.hour, at.minute, at.second)
+        if now_second != second:
+            second, prefix = now_second, at.replace(microsecond=0).isoformat()[:-6]
+        return f"{prefix}.{micro:06d}+00:00", second, prefix
+    return at.isoformat(), second, prefix
 
 
 class EventFeed:
@@ -167,7 +198,7 @@ class EventFeed:
     def walk(self, after: int, budget: int | None = None) -> Iterator[FeedStep]:
         """Every notification after ``after`` (at most ``budget``) with its public event,
         stopping before the first one spectators may not see yet."""
-        return self._steps(self._notifications(after + 1, budget), {})
+        return self._steps(self._notifications(after + 1, budget, self.store.notifications), {})
 
     def walk_log(self) -> Iterator[FeedStep]:
         """``walk(0)``, for a reader of the whole log (an export): the log is read once, and
@@ -179,12 +210,23 @@ class EventFeed:
         ``TableEnded``: the table kernel ends a table with that event alone, and no event
         follows it (``domain.table``). A command's events are consecutive and the log reader
         hands out one id object per table, so a table is looked up only when it changes."""
-        notes = list(self._notifications(1, None))
-        tables: dict[UUID, _TableNow] = {}
-        heads: dict[UUID, Notification] = {}
+        notes, tables = self.read_log(self.store.notifications)
+        return self._steps(iter(notes), tables)
+
+    def read_log(
+        self, read: Callable[[int, int], Sequence[N]]
+    ) -> tuple[list[N], dict[UUID, TableNow]]:
+        """The whole log, read by ``read`` (start, limit: the store's ``notifications`` or
+        alike) and, for each table opened in it, what it shows spectators (worked out from its
+        own events: :meth:`walk_log`)."""
+        notes: list[N] = []
+        for chunk in self._chunks(1, None, read):
+            notes += chunk
+        tables: dict[UUID, TableNow] = {}
+        heads: dict[UUID, N] = {}
         settling: dict[UUID, dict[int, int]] = {}  # table -> hand -> the version settling it
         table_id: UUID | None = None
-        head: Notification | None = None
+        head: N | None = None
         settled: dict[int, int] = {}
         for note in notes:
             if note.table_id is not table_id and note.table_id != table_id:
@@ -200,7 +242,7 @@ class EventFeed:
                     game = game_named(note.event.game)
                     facts = TableFacts.from_opened(game, note.event.options)
                     settling[table_id] = {}
-                    now = tables[table_id] = _TableNow(
+                    now = tables[table_id] = TableNow(
                         facts, 0, settling[table_id], False, table_id, str(table_id)
                     )
                 settled = settling[table_id]
@@ -215,13 +257,13 @@ class EventFeed:
             now.version = note.version
             now.ended = isinstance(note.event, TableEnded)
             now.visible = now.facts.visible_version(None, now.version)
-        return self._steps(iter(notes), tables)
+        return notes, tables
 
     def _steps(
-        self, notifications: Iterator[Notification], tables: dict[UUID, _TableNow]
+        self, notifications: Iterator[Notification], tables: dict[UUID, TableNow]
     ) -> Iterator[FeedStep]:
         """``walk``'s steps over ``notifications``; ``tables``: those already known."""
-        table: _TableNow | None = None
+        table: TableNow | None = None
         table_id: UUID | None = None
         last_at: datetime | None = None
         at_text = ""
@@ -233,7 +275,7 @@ class EventFeed:
             # store hands out one UUID object per table, so ``is`` mostly decides).
             if table is None or (note.table_id is not table_id and note.table_id != table_id):
                 table_id = note.table_id
-                table = tables.get(table_id) or self._now(table_id, tables)
+                table = tables.get(table_id) or self.table_now(table_id, tables)
                 facts, hand_of, revealed = table.facts, table.facts.game.hand_of, table.revealed
             if note.version > table.visible:
                 yield FeedStep(note, facts, None, held=not table.ended)
@@ -245,14 +287,7 @@ class EventFeed:
             at = note.at
             if last_at is None or at != last_at or at.tzinfo is not last_at.tzinfo:
                 last_at = at
-                micro = at.microsecond
-                if micro and at.tzinfo is UTC:
-                    now_second = (at.year, at.month, at.day, at.hour, at.minute, at.second)
-                    if now_second != second:
-                        second, prefix = now_second, at.replace(microsecond=0).isoformat()[:-6]
-                    at_text = f"{prefix}.{micro:06d}+00:00"
-                else:
-                    at_text = at.isoformat()
+                at_text, second, prefix = at_text_of(at, second, prefix)
             hand = hand_of(note.event)
             shows = revealed.get(hand)
             if shows is None:
@@ -260,24 +295,34 @@ class EventFeed:
             shown = public_event(note, facts, shows, table.key, at_text)
             yield step(FeedStep, (note, facts, shown, False))
 
-    def _now(self, table_id: UUID, tables: dict[UUID, _TableNow]) -> _TableNow:
+    def table_now(self, table_id: UUID, tables: dict[UUID, TableNow]) -> TableNow:
+        """``table_id`` as of now, loaded from the store (a table the walk did not know)."""
         facts = self.queries.facts(table_id)
         loaded = self.store.get(table_id)
         version, hands = self.store.hands(table_id)
         ended = facts.game.seating(loaded.state).status == ENDED
         head = max(version, loaded.version)
-        now = _TableNow(facts, head, hands, ended, table_id, str(table_id))
+        now = TableNow(facts, head, hands, ended, table_id, str(table_id))
         now.visible = facts.visible_version(None, head)
         tables[table_id] = now
         return now
 
-    def _notifications(self, start: int, budget: int | None) -> Iterator[Notification]:
-        read = 0
-        while budget is None or read < budget:
-            size = READ_CHUNK if budget is None else min(READ_CHUNK, budget - read)
-            chunk = self.store.notifications(start, size)
+    def _notifications(
+        self, start: int, budget: int | None, read: Callable[[int, int], Sequence[N]]
+    ) -> Iterator[N]:
+        for chunk in self._chunks(start, budget, read):
+            yield from chunk
+
+    def _chunks(
+        self, start: int, budget: int | None, read: Callable[[int, int], Sequence[N]]
+    ) -> Iterator[Sequence[N]]:
+        """The notifications from ``start`` (at most ``budget``) as ``read`` hands them out."""
+        count = 0
+        while budget is None or count < budget:
+            size = READ_CHUNK if budget is None else min(READ_CHUNK, budget - count)
+            chunk = read(start, size)
             if not chunk:
                 return
-            yield from chunk
-            read += len(chunk)
+            yield chunk
+            count += len(chunk)
             start = chunk[-1].position + 1

@@ -35,9 +35,10 @@ class Hand:
 
     hand: int
     started_at: str
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)  # those its summary reads
     commands: int = 0
     first: dict[str, dict[str, Any]] = field(default_factory=dict)  # each type's first event
+    settled_at: str | None = None  # the time of the first event that settled it
 
 
 @dataclass
@@ -50,38 +51,59 @@ class TableSummary:
     names: dict[int, str] = field(default_factory=dict)
     bots: dict[int, str | None] = field(default_factory=dict)
     hands: dict[int, Hand] = field(default_factory=dict)
-    _last_at: str | None = None
+    last_at: str | None = None  # the time of the last event added
 
-    def add(self, event: dict[str, Any]) -> None:
-        kind = event["type"]
-        hand_no = int(event.get("hand") or 0)
-        new_command = event["at"] != self._last_at
-        self._last_at = event["at"]
-        if kind == "TableOpened":
-            self.seats = int(event.get("options", {}).get("seats", 0) or 0)
-        elif kind == "PlayerSeated":
-            self.names[event["seat"]] = event["name"]
-            self.bots[event["seat"]] = event.get("bot") or event.get("botKind")
-            self.seats = max(self.seats, event["seat"] + 1)
+    def add(
+        self, kind: str, hand_no: int, at: str, event: dict[str, Any] | None, settles: bool
+    ) -> None:
+        """One public event of type ``kind`` in hand ``hand_no`` (0: none) stored at ``at``;
+        ``event`` its public fields, needed only when ``kind`` is one the table's summary
+        reads (:func:`reads`); ``settles``: it settles its hand."""
+        new_command = at != self.last_at
+        self.last_at = at
+        self.fold(kind, hand_no, at, event, settles, new_command)
+
+    def fold(
+        self,
+        kind: str,
+        hand_no: int,
+        at: str,
+        event: dict[str, Any] | None,
+        settles: bool,
+        new_command: bool,
+    ) -> Hand | None:
+        """:meth:`add` for a caller that keeps :attr:`last_at` itself (``new_command``: ``at``
+        is not the time of the table's previous event); returns the event's hand (``None``
+        for a table-level event)."""
+        if event is not None:
+            if kind == "TableOpened":
+                self.seats = int(event.get("options", {}).get("seats", 0) or 0)
+            elif kind == "PlayerSeated":
+                self.names[event["seat"]] = event["name"]
+                self.bots[event["seat"]] = event.get("bot") or event.get("botKind")
+                self.seats = max(self.seats, event["seat"] + 1)
         if not hand_no:
-            return
+            return None
         hand = self.hands.get(hand_no)
         if hand is None:
-            hand = self.hands[hand_no] = Hand(hand_no, event["at"])
-        hand.events.append(event)
-        hand.first.setdefault(kind, event)
+            hand = self.hands[hand_no] = Hand(hand_no, at)
+        if event is not None:
+            hand.events.append(event)
+            hand.first.setdefault(kind, event)
+        if settles and hand.settled_at is None:
+            hand.settled_at = at
         if new_command:
             hand.commands += 1
+        return hand
 
-    def rows(self, settled: Callable[[dict[str, Any]], bool]) -> tuple[list[Row], list[Row]]:
+    def rows(self) -> tuple[list[Row], list[Row]]:
         """``(hands, results)`` rows of the hands that have settled, in hand order."""
         summarise = SUMMARIES.get(self.game, plain_summary)
         hands: list[Row] = []
         results: list[Row] = []
         for number in sorted(self.hands):
             hand = self.hands[number]
-            end = next((e for e in hand.events if settled(e)), None)
-            if end is None:
+            if hand.settled_at is None:
                 continue
             row: Row = {
                 "table_id": self.table_id,
@@ -89,7 +111,7 @@ class TableSummary:
                 "seats": self.seats,
                 **dict.fromkeys(HAND_FACTS),
                 "started_at": hand.started_at,
-                "settled_at": end["at"],
+                "settled_at": hand.settled_at,
                 "commands": hand.commands,
             }
             seats = [
@@ -107,6 +129,12 @@ class TableSummary:
             hands.append(row)
             results.extend(seats)
         return hands, results
+
+
+def reads(game: str) -> frozenset[str]:
+    """The event types whose public fields ``game``'s summary reads (the seats' and each
+    summary's own): only those are handed to :meth:`TableSummary.add` as dicts."""
+    return _SEATING | _READS.get(game, _READS[""])
 
 
 # The game-specific columns (null where a game has no such fact), in schema order.
@@ -195,4 +223,11 @@ def burraco_summary(hand: Hand, row: Row, seats: list[Row]) -> None:
 SUMMARIES: dict[str, Callable[[Hand, Row, list[Row]], None]] = {
     "bourre": bourre_summary,
     "burraco": burraco_summary,
+}
+
+_SEATING = frozenset({"TableOpened", "PlayerSeated"})
+_READS = {
+    "": frozenset({"Dealt"}),  # plain_summary
+    "bourre": frozenset({"Dealt", "Anted", "Declared", "DecisionsRevealed", "HandSettled"}),
+    "burraco": frozenset({"Dealt", "PozzettoTaken", "HandClosed", "MatchWon", "HandScored"}),
 }

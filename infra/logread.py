@@ -15,7 +15,11 @@ consumer does not need:
   a row that fails to decode, and every row of a store with a cipher or a compressor take the
   mapper's own path (which builds the decoder, deciphers, and names a failure);
 * ``keep`` (a predicate on the table id) drops a row before its body is decoded: a shard's
-  projector decodes only its own tables' events.
+  projector decodes only its own tables' events;
+* a reader that writes each event's time out as text (an export) has it as the text stored
+  (:meth:`LogReader.notifications_at_text`): the body's ``at`` is decoded as a string and
+  rewritten as ``datetime.isoformat`` writes it, not parsed into a ``datetime`` and written out
+  again.
 
 Any other recorder is read through the library (``select_notifications``), decoded alike.
 """
@@ -23,9 +27,11 @@ Any other recorder is read through the library (``select_notifications``), decod
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from datetime import datetime
+from typing import Any, Generic, NamedTuple, TypeVar
 from uuid import UUID
 
+import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import StoredEvent
 
@@ -37,6 +43,39 @@ from infra.transcoder import MsgspecMapper, StoredTableEvent
 _IDS_KEPT = 100_000
 
 Row = tuple[int, Any, int, str, bytes]  # position, table id as stored, version, topic, body
+
+E = TypeVar("E")
+
+
+class TextNotification(NamedTuple):
+    """A :class:`~infra.records.Notification` whose ``at`` is its ``isoformat()`` text."""
+
+    position: int
+    table_id: UUID
+    version: int
+    at: str
+    event: Any
+
+
+class _TextBody(msgspec.Struct, Generic[E]):
+    """A stored body (:class:`infra.transcoder.Body`) read with its time as the stored text."""
+
+    at: str
+    event: E
+
+
+# Event class -> its ``_TextBody`` decoder's ``decode`` (built once per process).
+_TEXT_DECODERS: dict[type, Callable[[bytes], _TextBody[Any]]] = {}
+_datetime = msgspec.json.Decoder(datetime).decode
+
+
+def feed_text(stored: str) -> str:
+    """The stored text of a time (msgspec's: ``...T10:00:00.123456Z`` in UTC) as
+    ``datetime.isoformat`` writes the time it decodes to (``...T10:00:00.123456+00:00``);
+    raises ``msgspec`` errors when it is no time."""
+    if len(stored) == 27 and stored[26] == "Z" and stored[19] == "." and stored[10] == "T":
+        return stored[:26] + "+00:00"
+    return _datetime(msgspec.json.encode(stored)).isoformat()
 
 
 class LogReader:
@@ -52,6 +91,7 @@ class LogReader:
         self._cipher = mapper.cipher
         self._compressor = mapper.compressor
         self._ids: dict[Any, UUID] = {}
+        self._text_decoders: dict[str, Callable[[bytes], _TextBody[Any]]] = {}
         dialect, table = log_table(recorder)
         self._rows: Callable[[int, int], list[Row]] = self._library_rows
         if dialect == SQLITE:
@@ -104,6 +144,57 @@ class LogReader:
                     at, event = body.at, body.event
             append(new(Notification, (position, uuid, version, at, event)))
         return found, rows[-1][0], len(rows)
+
+    def notifications_at_text(self, start: int, limit: int) -> list[TextNotification]:
+        """The notifications with positions ``>= start`` (at most ``limit``), each with its
+        time as ``isoformat`` text, decoded from the text stored (no ``datetime`` made)."""
+        rows = self._rows(max(start, 1), limit)
+        ids, table_id = self._ids, self._table_id
+        decoders = self._text_decoders
+        plain = not (self._cipher or self._compressor)
+        new = tuple.__new__
+        found: list[TextNotification] = []
+        append = found.append
+        for position, stored_id, version, topic, state in rows:
+            uuid = ids.get(stored_id)
+            if uuid is None:
+                uuid = table_id(stored_id)
+            try:
+                body = decoders[topic](state)
+            except Exception:  # a topic met first, a cipher, a body that does not decode
+                fallback = self._text_body(topic, state) if plain else None
+                if fallback is None:
+                    moment, event = self._decode(topic, state, uuid, version)
+                    append(
+                        new(TextNotification, (position, uuid, version, moment.isoformat(), event))
+                    )
+                    continue
+                body = fallback
+            at = body.at
+            if len(at) == 27 and at[26] == "Z" and at[19] == "." and at[10] == "T":
+                at = at[:26] + "+00:00"
+            else:
+                try:
+                    at = feed_text(at)
+                except Exception:
+                    at = self._decode(topic, state, uuid, version)[0].isoformat()
+            event = body.event
+            append(new(TextNotification, (position, uuid, version, at, event)))
+        return found
+
+    def _text_body(self, topic: str, state: bytes) -> _TextBody[Any] | None:
+        """``state`` decoded by ``topic``'s text-time decoder, built on first use (``None``
+        for a topic no registered game has, or a body it does not decode)."""
+        try:
+            cls = self._codec.event_class(topic)
+            decode = _TEXT_DECODERS.get(cls)
+            if decode is None:
+                decoder = msgspec.json.Decoder(_TextBody[cls])  # type: ignore[valid-type]
+                decode = _TEXT_DECODERS[cls] = decoder.decode
+            self._text_decoders[topic] = decode
+            return decode(state)
+        except Exception:
+            return None
 
     def _table_id(self, stored: Any) -> UUID:
         uuid = stored if isinstance(stored, UUID) else UUID(str(stored))

@@ -56,6 +56,15 @@ def redact(event: Any, viewer: Viewer, revealed: bool = False) -> dict[str, Any]
     return data
 
 
+def spectator_redacted(revealed: bool) -> tuple[type, ...]:
+    """The event classes ``redact`` changes for a spectator (``viewer`` ``None``) when its hand's
+    cards may show (``revealed``) or not; it shows every other event as stored
+    (``msgspec.to_builtins``). The redaction plan of a reader of many events (the export)."""
+    if revealed:
+        return (TableOpened, PlayerSeated)
+    return (TableOpened, PlayerSeated, Dealt, Declared, Discarded, Reshuffled, HandSettled)
+
+
 def _passed(hand: Hand, seat: int, viewer: Viewer, revealed: bool) -> bool | None:
     """Whether ``seat`` is out of the hand, as ``viewer`` knows it (``None``: undecided or
     sealed)."""

@@ -151,3 +151,13 @@ def redact(event: Any, viewer: Viewer, revealed: bool) -> dict[str, Any]:
         data.pop("deck", None)
         data.pop("salt", None)
     return data
+
+
+def spectator_redacted(revealed: bool) -> tuple[type, ...]:
+    """The event classes ``redact`` changes for a spectator (``viewer`` ``None``) when its hand's
+    cards may show (``revealed``) or not; it shows every other event as stored
+    (``msgspec.to_builtins``). The redaction plan of a reader of many events (the export)."""
+    always = (TableOpened, PlayerSeated, Dealt)
+    if revealed:
+        return always
+    return (*always, CardDrawn, PozzettoTaken, PozzettoOpened, HandScored, HandAbandoned)
