@@ -17,6 +17,7 @@
 * :mod:`infra.redis` — the Redis connection, or the embedded server;
 * :mod:`infra.simulate` — random legal bots playing through the command service;
 * :mod:`infra.feed` — the public event feed (spectator redaction, paged by log position);
-* :mod:`infra.export` / :mod:`infra.handrows` — ``cardroom export``: events, hands, results;
+* :mod:`infra.export` / :mod:`infra.exportevents` / :mod:`infra.handrows` — ``cardroom export``:
+  events, hands, results (one pass over the log, redaction planned per event class);
 * :mod:`infra.history` — hand histories told per game (presentation).
 """
