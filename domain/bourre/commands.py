@@ -2,6 +2,10 @@
 
 Wire tags are snake_case, fields camelCase (``takeTrump``). The shared table commands
 (``open_table``, ``take_seat``, ``close_table``) live in :mod:`domain.table`.
+
+Commands are not tracked by the cyclic garbage collector (``gc=False``): frozen, holding
+ints, booleans and lists of codes, they can hold no reference cycle, and ``legal_commands``
+lists every discard a declaring seat may name (33 commands with five cards).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import msgspec
 from domain.table import Command
 
 
-class Declare(Command, frozen=True, tag="declare"):
+class Declare(Command, frozen=True, tag="declare", gc=False):
     """Rule 11: play or pass. In ``sequential`` declaration a player who plays names the
     discards at the same time (rule 13); in ``two_round`` and ``simultaneous`` declaration
     ``discard`` stays empty and the discards come with :class:`Draw`.
@@ -26,7 +30,7 @@ class Declare(Command, frozen=True, tag="declare"):
     take_trump: bool = False
 
 
-class Draw(Command, frozen=True, tag="draw"):
+class Draw(Command, frozen=True, tag="draw", gc=False):
     """Rules 13 and 31: the draw of a player who stays, when discards are named after the
     declarations (``two_round`` round 2, or after ``simultaneous`` decisions are revealed)."""
 
@@ -35,7 +39,7 @@ class Draw(Command, frozen=True, tag="draw"):
     take_trump: bool = False
 
 
-class SecondChance(Command, frozen=True, tag="second_chance"):
+class SecondChance(Command, frozen=True, tag="second_chance", gc=False):
     """Rule 33 (``four_card``): after the draw each player who stays may still pass;
     ``play=True`` continues and pays one more ante."""
 
@@ -43,7 +47,7 @@ class SecondChance(Command, frozen=True, tag="second_chance"):
     play: bool
 
 
-class PlayCard(Command, frozen=True, tag="play_card"):
+class PlayCard(Command, frozen=True, tag="play_card", gc=False):
     """Rules 17–22: play one card to the current trick."""
 
     seat: int

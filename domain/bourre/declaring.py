@@ -24,10 +24,10 @@ def pass_refusal(table: Table, hand: Hand, seat: int) -> str | None:
     """
     options = table.options
     if (
-        hand.phase == DECLARE
+        seat == hand.dealer
+        and hand.phase == DECLARE
         and options.dealer_owns_trump_card
         and options.ace_forces_dealer
-        and seat == hand.dealer
         and hand.trump_card.rank == Rank.ACE
     ):
         return f"the dealer must play: the face-up card is an ace ({hand.trump_card.code}, rule 15)"
@@ -133,7 +133,10 @@ def decide_declare(table: Table, hand: Hand, command: Declare) -> list[Event]:
     declared = Declared(hand=hand.number, seat=seat, play=True, sealed=sealed)
     if options.declaration == "sequential":
         draw = draw_events(table, hand, seat, command.discard, command.take_trump)
-        return [declared, *_second_ante(table, hand, [seat]), *draw]
+        if options.double_ante:
+            return [declared, *_second_ante(table, hand, [seat]), *draw]
+        draw.insert(0, declared)  # (the events list is this call's own)
+        return draw
     if command.discard or command.take_trump:
         raise IllegalCommand(
             "name your discards (and take the turned card) in the draw, after the declarations "

@@ -4,6 +4,9 @@ Cards travel as codes (``"10H"``). Hidden facts (the deck, the salt, a seat's ca
 sealed simultaneous decision) are stored in full and removed by
 :func:`domain.bourre.visibility.redact` for whoever may not see them. New fields must get
 defaults so stored events keep decoding.
+
+Events are not tracked by the cyclic garbage collector (``gc=False``): frozen facts holding
+strings, ints and lists of them can hold no reference cycle, and each decision makes several.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import msgspec
 from domain.table import Event
 
 
-class Anted(Event, frozen=True, tag="Anted"):
+class Anted(Event, frozen=True, tag="Anted", gc=False):
     """Chips put into the pot: the antes before the deal (rules 5–7), the second ante of a
     player who plays with ``double_ante`` (rule 30), the extra ante of a player who continues
     in ``four_card`` (rule 33). ``amount`` is paid by each of ``seats``."""
@@ -24,7 +27,7 @@ class Anted(Event, frozen=True, tag="Anted"):
     reason: str = "ante"  # "ante" | "double_ante" | "four_card"
 
 
-class Dealt(Event, frozen=True, tag="Dealt"):
+class Dealt(Event, frozen=True, tag="Dealt", gc=False):
     """A hand's deal by the contract of rule 10.
 
     ``deck`` (full order, top first) and ``salt`` are hidden until the hand settles;
@@ -45,7 +48,7 @@ class Dealt(Event, frozen=True, tag="Dealt"):
     stock_size: int = 0
 
 
-class Declared(Event, frozen=True, tag="Declared"):
+class Declared(Event, frozen=True, tag="Declared", gc=False):
     """Rule 11: a seat plays or passes. ``sealed`` (``simultaneous``, rule 31): the decision
     stays hidden from the others until :class:`DecisionsRevealed`."""
 
@@ -55,7 +58,7 @@ class Declared(Event, frozen=True, tag="Declared"):
     sealed: bool = False
 
 
-class DecisionsRevealed(Event, frozen=True, tag="DecisionsRevealed"):
+class DecisionsRevealed(Event, frozen=True, tag="DecisionsRevealed", gc=False):
     """Rule 31 (``simultaneous``): all decisions shown together. ``plays[seat]`` is final;
     ``dealer_forced`` marks rule 16 — everyone passed, so the dealer plays."""
 
@@ -64,7 +67,7 @@ class DecisionsRevealed(Event, frozen=True, tag="DecisionsRevealed"):
     dealer_forced: bool = False
 
 
-class Reshuffled(Event, frozen=True, tag="Reshuffled"):
+class Reshuffled(Event, frozen=True, tag="Reshuffled", gc=False):
     """Rule 14: the stock ran out; the dealer gathered ``pool`` (the discards allowed by
     option ``reshuffle_pool``) and shuffled it into ``order``, which continues the stock.
     ``round`` counts reshuffles within the hand (1, 2, …)."""
@@ -75,7 +78,7 @@ class Reshuffled(Event, frozen=True, tag="Reshuffled"):
     order: list[str]
 
 
-class Discarded(Event, frozen=True, tag="Discarded"):
+class Discarded(Event, frozen=True, tag="Discarded", gc=False):
     """Rule 13, the draw: ``seat`` discarded ``discarded`` face down and received ``drawn``
     from the top of the stock. ``took_trump`` (rule 32): the dealer also took the turned card,
     so ``drawn`` holds one card fewer than ``discarded``."""
@@ -87,7 +90,7 @@ class Discarded(Event, frozen=True, tag="Discarded"):
     took_trump: bool = False
 
 
-class SecondChanceDeclared(Event, frozen=True, tag="SecondChanceDeclared"):
+class SecondChanceDeclared(Event, frozen=True, tag="SecondChanceDeclared", gc=False):
     """Rule 33 (``four_card``): after the draw a player continues (``play``) or passes."""
 
     hand: int
@@ -95,7 +98,7 @@ class SecondChanceDeclared(Event, frozen=True, tag="SecondChanceDeclared"):
     play: bool
 
 
-class CardPlayed(Event, frozen=True, tag="CardPlayed"):
+class CardPlayed(Event, frozen=True, tag="CardPlayed", gc=False):
     """Rule 17: ``seat`` played ``card`` to the current trick."""
 
     hand: int
@@ -103,7 +106,7 @@ class CardPlayed(Event, frozen=True, tag="CardPlayed"):
     card: str
 
 
-class TrickWon(Event, frozen=True, tag="TrickWon"):
+class TrickWon(Event, frozen=True, tag="TrickWon", gc=False):
     """Rule 18: trick number ``trick`` (1-based) was won by ``seat`` with ``card``."""
 
     hand: int
@@ -113,7 +116,7 @@ class TrickWon(Event, frozen=True, tag="TrickWon"):
     cards: list[str] = msgspec.field(default_factory=list)
 
 
-class HandSettled(Event, frozen=True, tag="HandSettled"):
+class HandSettled(Event, frozen=True, tag="HandSettled", gc=False):
     """Rules 23–27: the money flow of one hand.
 
     ``pot`` is the pot at stake (P), ``cap`` = min(P, pot_limit). ``payouts[seat]`` is what
@@ -137,7 +140,7 @@ class HandSettled(Event, frozen=True, tag="HandSettled"):
     salt: str
 
 
-class CloseRequested(Event, frozen=True, tag="CloseRequested"):
+class CloseRequested(Event, frozen=True, tag="CloseRequested", gc=False):
     """A seated player asked to close the table during a hand: the hand is played out and
     settled, then the table ends instead of dealing the next hand."""
 

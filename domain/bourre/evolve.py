@@ -228,9 +228,11 @@ def _reshuffled(hand: Hand, event: Reshuffled, options: Options) -> Hand:
     )
 
 
-def discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
+def discarded(hand: Hand, event: Discarded, options: Options, declared: bool = False) -> Hand:
     """Rule 13: the named cards leave the seat's hand, the drawn ones (and with rule 32 the
-    turned card) join it, in that order; the seat is served."""
+    turned card) join it, in that order; the seat is served. ``declared``: the seat's
+    ``Declared`` play comes with it (a sequential declaration, applied in one step: the
+    decision is recorded in the same copy of the hand)."""
     seat = event.seat
     discarded = event.discarded
     holding = hand.holdings[seat]
@@ -266,6 +268,7 @@ def discarded(hand: Hand, event: Discarded, options: Options) -> Hand:
         discards=tuple(discards),
         served=tuple(served),
         trump_card_owner=owner,
+        decisions=_set(hand.decisions, seat, True) if declared else hand.decisions,
     )
     return advance(hand, options)
 

@@ -5,6 +5,10 @@ event changes (``msgspec.structs.replace``) and never deep-copies a table. Besid
 (``holdings``, in the order received, for views), a hand keeps what the rules read as bit
 masks (:mod:`domain.bourre.codes`): each seat's cards, the cards played, and the trick's suit
 led and heading card, so legal plays and the cinch take a few mask operations.
+
+``Hand`` and ``Table`` are not tracked by the cyclic garbage collector (``gc=False``): a state
+is a frozen tree built from events (tuples, strings, ints, cards, the options' dict) and can
+hold no reference cycle, and every command makes a new ``Hand`` and ``Table``.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ class HandRecord(msgspec.Struct, frozen=True):
     tied: tuple[int, ...]
 
 
-class Hand(msgspec.Struct, frozen=True, kw_only=True):
+class Hand(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One hand in progress (or the last one, settled)."""
 
     number: int
@@ -85,7 +89,7 @@ class Hand(msgspec.Struct, frozen=True, kw_only=True):
         return bool(self.decisions[seat]) and self.second[seat] is not False
 
 
-class Table(msgspec.Struct, frozen=True, kw_only=True):
+class Table(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A Bourré table: seats, chips, the pot, the current hand and the ledger history."""
 
     options: Options
