@@ -18,6 +18,7 @@ stops after a few idle seconds and is started again by the next command.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -62,10 +63,15 @@ class CommandLane:
     def _run(self) -> None:
         while True:
             with self._lock:
-                batch, self._inbox = self._inbox, []
-                if not batch:
+                first = self._inbox[0] if self._inbox else None
+                if first is None:
                     self._asleep = True
-            if batch:
+            if first is not None:
+                # Another process's write under way: the commands arriving meanwhile join.
+                with contextlib.suppress(Exception):  # only a wait: the write reports errors
+                    first[2].store.wait_for_writes()
+                with self._lock:
+                    batch, self._inbox = self._inbox, []
                 self._issue(batch)
                 continue
             if self._signal.acquire(timeout=IDLE_SECONDS):

@@ -211,6 +211,13 @@ class FileWriteLock:
         with lock.held():
             yield
 
+    def wait_free(self) -> None:
+        """Return once no other process or thread holds the lock (it is not kept)."""
+        lock = self._lock
+        assert lock is not None, "the store is closed"
+        with lock.held():
+            pass
+
     def close(self) -> None:
         with self._registry:
             lock, self._lock = self._lock, None

@@ -323,6 +323,14 @@ class TableStore:
             events=[RecordedEvent(e.originator_version, e.at, e.event) for e in envelopes],
         )
 
+    def wait_for_writes(self) -> None:
+        """Return once no other writer holds the store's write lock (processes on one SQLite
+        file take turns: :mod:`infra.groupcommit`); at once on other stores. A batch taken
+        after this holds the commands that arrived while the other process wrote, which its
+        write would have waited for anyway."""
+        if self._write_lock is not None:
+            self._write_lock.wait_free()
+
     def first_result(self, table: FoldedTable, run: tuple[int, int]) -> CommandResult:
         """The answer the command that wrote versions ``run`` got (an idempotent retry)."""
         first, last = run

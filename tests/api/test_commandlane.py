@@ -7,12 +7,15 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from api import commandlane, writes
 from api.commandlane import CommandLane
+
+SERVICES: Any = SimpleNamespace(store=SimpleNamespace(wait_for_writes=lambda: None))
 
 
 class Refused(Exception):
@@ -52,9 +55,9 @@ def test_commands_queued_together_run_as_one_batch_each_with_its_answer(
     lane = CommandLane()
 
     async def main() -> list[Any]:
-        first = asyncio.ensure_future(lane.issue(None, request({"answer": 0})))  # type: ignore[arg-type]
+        first = asyncio.ensure_future(lane.issue(SERVICES, request({"answer": 0})))
         await asyncio.sleep(0.005)  # the first batch is being written
-        rest = [lane.issue(None, request({"answer": i})) for i in range(1, 6)]  # type: ignore[arg-type]
+        rest = [lane.issue(SERVICES, request({"answer": i})) for i in range(1, 6)]
         return await asyncio.gather(first, *rest)
 
     assert asyncio.run(main()) == [("now", i) for i in range(6)]
@@ -68,9 +71,9 @@ def test_errors_are_raised_and_the_rest_finishes_in_a_worker_thread(
 
     async def main() -> Any:
         return await asyncio.gather(
-            lane.issue(None, request({"refuse": "no"})),  # type: ignore[arg-type]
-            lane.issue(None, request({"later": 1})),  # type: ignore[arg-type]
-            lane.issue(None, request({"answer": 2})),  # type: ignore[arg-type]
+            lane.issue(SERVICES, request({"refuse": "no"})),
+            lane.issue(SERVICES, request({"later": 1})),
+            lane.issue(SERVICES, request({"answer": 2})),
             return_exceptions=True,
         )
 
@@ -88,7 +91,7 @@ def test_the_thread_stops_when_idle_and_starts_again(
     lane = CommandLane()
 
     async def one(i: int) -> Any:
-        return await lane.issue(None, request({"answer": i}))  # type: ignore[arg-type]
+        return await lane.issue(SERVICES, request({"answer": i}))
 
     assert asyncio.run(one(1)) == ("now", 1)
     deadline = time.monotonic() + 5
