@@ -7,7 +7,11 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from infra.groupcommit import FileWriteLock
+
+pytestmark = pytest.mark.integration
 
 
 def test_wait_free_returns_at_once_when_nobody_writes_and_keeps_nothing(tmp_path: Path) -> None:
