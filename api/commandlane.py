@@ -100,7 +100,7 @@ class CommandLane:
                 else:
                     answers.setdefault(loop, []).append((future, outcome))
         for loop, answered in answers.items():
-            loop.call_soon_threadsafe(_answer, answered)
+            _on(loop, _answer, answered)
 
 
 def _later(
@@ -119,7 +119,13 @@ def _later(
         _pending.add(task := loop.create_task(rest()))
         task.add_done_callback(_pending.discard)
 
-    loop.call_soon_threadsafe(start)
+    _on(loop, start)
+
+
+def _on(loop: asyncio.AbstractEventLoop, callback: Callable[..., None], *args: Any) -> None:
+    """Run ``callback`` on ``loop``; a loop closed meanwhile has nobody waiting for it."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(callback, *args)
 
 
 _pending: set[asyncio.Task[None]] = set()  # tasks finishing a command in a worker thread
