@@ -7,9 +7,10 @@ middleware, parameter extraction and response building around a handler that doe
 a command request only when it is plain — the exact path with a canonical table UUID, a bearer
 token, a valid ``Idempotency-Key`` or none, no CORS ``Origin``, a complete JSON-object body
 within the size limit — and then does what the route does: spends the caller's command budget
-(:mod:`api.ratelimit`), runs :func:`api.writes.issue` in a worker thread and encodes its answer
-with the app's serializer. An error is answered by the app's own exception handler, as the
-route's would be. Anything else (a malformed path, header or body, a CORS request, a client
+(:mod:`api.ratelimit`), runs :func:`api.writes.issue` in the command lane
+(:mod:`api.commandlane`: one thread per app runs queued commands in batches) and encodes its
+answer with the app's serializer. An error is answered by the app's own exception handler, as
+the route's would be. Anything else (a malformed path, header or body, a CORS request, a client
 that left mid-body) goes to the routes untouched, its body replayed, so every edge case keeps
 the one answer the framework gives it.
 """
@@ -24,11 +25,10 @@ from uuid import UUID
 import msgspec
 from litestar.serialization import encode_json, get_serializer
 
-from api import writes
+from api.commandlane import CommandLane
 from api.params import MAX_AUTHORIZATION, MAX_IDEMPOTENCY_KEY
 from api.problems import MAX_BODY_BYTES
 from api.ratelimit import spend_budget
-from api.services import blocking
 
 if TYPE_CHECKING:
     from litestar import Litestar
@@ -82,6 +82,7 @@ def fast_commands(app: Litestar, routes: ASGIApp) -> ASGIApp:
     the fast lane, everything else to ``routes``."""
     serializer = get_serializer(app.type_encoders)
     handlers = app.exception_handlers
+    lane = CommandLane()
 
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") != "POST":
@@ -100,13 +101,9 @@ def fast_commands(app: Litestar, routes: ASGIApp) -> ASGIApp:
             return
         try:
             await spend_budget(scope, "commands")
-            answer = await blocking(
-                writes.issue,
+            answer = await lane.issue(
                 app.state.services,
-                UUID(path.group(1)),
-                plain.authorization,
-                data,
-                plain.idempotency_key,
+                (UUID(path.group(1)), plain.authorization, data, plain.idempotency_key),
             )
         except Exception as error:
             await _problem(app, handlers, error, scope, _replay(received, receive), send)

@@ -7,6 +7,8 @@ and answer with what the caller may see.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -19,7 +21,7 @@ from bots import UnknownBot
 from domain.cards import CardError, card
 from domain.games import game_named
 from infra import bot_worker
-from infra.records import IdempotencyKeyReused
+from infra.records import CommandResult, IdempotencyKeyReused
 
 
 def create_table(services: Services, body: CreateTable) -> TableCreated:
@@ -108,15 +110,94 @@ def issue(
     """Run a command as the token's seat; the events written come back as that seat sees
     them. Idempotency keys are scoped to the seat: another seat reusing a key never receives
     this seat's result."""
-    seat = seat_of(services, table_id, authorization)
-    command, expected = to_command(services.queries.facts(table_id).game, body, seat)
-    key = f"seat{seat}:{idempotency_key}" if idempotency_key is not None else None
+    seat, command, expected, key = _command_of(
+        services, table_id, authorization, body, idempotency_key
+    )
     try:
         result = services.commands.execute(
             table_id, command, expected_version=expected, idempotency_key=key
         )
     except IdempotencyKeyReused as error:
-        # Name the key the client sent, not the store's seat-scoped one.
-        raise IdempotencyKeyReused(error.key.removeprefix(f"seat{seat}:")) from error
+        raise _client_key(error, seat) from error
+    return _accepted(services, table_id, seat, result)
+
+
+Issue = tuple[UUID, str | None, dict[str, Any], str | None]  # issue's arguments after services
+
+
+def issue_many(
+    services: Services, requests: Sequence[Issue]
+) -> list[CommandAccepted | Exception | Callable[[], CommandAccepted]]:
+    """:func:`issue` for several requests at once, their saves in one transaction
+    (:meth:`infra.commands.TableCommands.execute_many`; the command lane,
+    :mod:`api.commandlane`). Each request's answer, in order: what :func:`issue` returns, what
+    it raises, or the rest of its work as a call to run elsewhere."""
+    outcomes: list[CommandAccepted | Exception | Callable[[], CommandAccepted] | None]
+    outcomes = [None] * len(requests)
+    runs: list[tuple[UUID, Any, int | None, str | None]] = []
+    seats: list[tuple[int, UUID, int]] = []
+    for i, (table_id, authorization, body, idempotency_key) in enumerate(requests):
+        try:
+            seat, command, expected, key = _command_of(
+                services, table_id, authorization, body, idempotency_key
+            )
+        except Exception as error:
+            outcomes[i] = error
+            continue
+        runs.append((table_id, command, expected, key))
+        seats.append((i, table_id, seat))
+    for (i, table_id, seat), result in zip(
+        seats, services.commands.execute_many(runs), strict=True
+    ):
+        if isinstance(result, IdempotencyKeyReused):
+            outcomes[i] = _client_key(result, seat)
+        elif isinstance(result, Exception):
+            outcomes[i] = result
+        elif callable(result):
+            outcomes[i] = functools.partial(_finish, services, table_id, seat, result)
+        else:
+            try:
+                outcomes[i] = _accepted(services, table_id, seat, result)
+            except Exception as error:
+                outcomes[i] = error
+    assert all(outcome is not None for outcome in outcomes)
+    return outcomes  # type: ignore[return-value]
+
+
+def _command_of(
+    services: Services,
+    table_id: UUID,
+    authorization: str | None,
+    body: dict[str, Any],
+    idempotency_key: str | None,
+) -> tuple[int, Any, int | None, str | None]:
+    """The caller's seat, the game's command and expected version, the seat-scoped key."""
+    seat = seat_of(services, table_id, authorization)
+    command, expected = to_command(services.queries.facts(table_id).game, body, seat)
+    key = f"seat{seat}:{idempotency_key}" if idempotency_key is not None else None
+    return seat, command, expected, key
+
+
+def _client_key(error: IdempotencyKeyReused, seat: int) -> IdempotencyKeyReused:
+    """Name the key the client sent, not the store's seat-scoped one."""
+    named = IdempotencyKeyReused(error.key.removeprefix(f"seat{seat}:"))
+    named.__cause__ = error
+    return named
+
+
+def _finish(
+    services: Services, table_id: UUID, seat: int, execute: Callable[[], CommandResult]
+) -> CommandAccepted:
+    """The rest of :func:`issue` for a command :func:`issue_many` could not finish."""
+    try:
+        result = execute()
+    except IdempotencyKeyReused as error:
+        raise _client_key(error, seat) from error
+    return _accepted(services, table_id, seat, result)
+
+
+def _accepted(
+    services: Services, table_id: UUID, seat: int, result: CommandResult
+) -> CommandAccepted:
     events = services.queries.redacted(table_id, seat, result.events)
     return CommandAccepted(version=result.version, position=result.position, events=events)

@@ -22,10 +22,11 @@ table's ``secret`` and ``seed``); seat tokens are drawn here and only their SHA-
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 from uuid import UUID, uuid4
@@ -44,7 +45,7 @@ from infra.records import (
     VersionConflict,
 )
 from infra.tables import FoldedTable
-from infra.transcoder import keyed
+from infra.transcoder import StoredTableEvent, keyed
 
 if TYPE_CHECKING:
     from infra.store import TableStore
@@ -132,13 +133,7 @@ class TableCommands:
         idempotency_key: str | None = None,
     ) -> CommandResult:
         """Decide ``command`` on the table and store its events (see the module docstring)."""
-        if idempotency_key is not None and not (
-            isinstance(idempotency_key, str) and 0 < len(idempotency_key) <= MAX_KEY_LENGTH
-        ):
-            raise InvalidRequest(
-                f"idempotency key must be 1 to {MAX_KEY_LENGTH} characters",
-                field="Idempotency-Key",
-            )
+        self._check_key(idempotency_key)
         self.store.check_id(table_id)
         started = datetime.now(UTC)
         key = keyed(idempotency_key, command, expected_version)
@@ -149,6 +144,16 @@ class TableCommands:
                 if result is not None:
                     return result
         return self._execute_fresh(table_id, command, expected_version, key, started)
+
+    @staticmethod
+    def _check_key(idempotency_key: str | None) -> None:
+        if idempotency_key is not None and not (
+            isinstance(idempotency_key, str) and 0 < len(idempotency_key) <= MAX_KEY_LENGTH
+        ):
+            raise InvalidRequest(
+                f"idempotency key must be 1 to {MAX_KEY_LENGTH} characters",
+                field="Idempotency-Key",
+            )
 
     def _execute_fresh(
         self,
@@ -182,6 +187,66 @@ class TableCommands:
             f"table {table_id} kept changing: gave up after {MAX_ATTEMPTS} attempts"
         )
 
+    def execute_many(
+        self, requests: Sequence[tuple[UUID, Any, int | None, str | None]]
+    ) -> list[CommandResult | Exception | Callable[[], CommandResult]]:
+        """:meth:`execute` for several commands (``(table_id, command, expected_version,
+        idempotency_key)``), their saves in one transaction: one thread decides them all on
+        their cached tables, then waits once for the write (the command lane,
+        :mod:`api.commandlane`). Each command's outcome, in order: its result, the error
+        :meth:`execute` would raise, or — where the cached table cannot answer (not cached,
+        stale, a lost race) or another thread holds the table's lock — the rest of
+        :meth:`execute`'s work as a call to run elsewhere, so the batch never waits for it.
+        """
+        outcomes: list[CommandResult | Exception | Callable[[], CommandResult] | None]
+        outcomes = [None] * len(requests)
+        held: list[Any] = []
+        saving: list[tuple[int, Callable[[], CommandResult]]] = []
+        saves: list[tuple[FoldedTable, FoldedTable, list[StoredTableEvent]]] = []
+        try:
+            for i, (table_id, command, expected_version, idempotency_key) in enumerate(requests):
+                lock = self.store.locked(table_id) if isinstance(table_id, UUID) else None
+                if lock is None or not lock.acquire(blocking=False):  # busy, or not an id
+                    outcomes[i] = functools.partial(
+                        self.execute,
+                        table_id,
+                        command,
+                        expected_version=expected_version,
+                        idempotency_key=idempotency_key,
+                    )
+                    continue
+                held.append(lock)
+                try:
+                    self._check_key(idempotency_key)
+                    started = datetime.now(UTC)
+                    key = keyed(idempotency_key, command, expected_version)
+                    rest = functools.partial(
+                        self._execute_fresh, table_id, command, expected_version, key, started
+                    )
+                    cached = self.store.cached(table_id)
+                    decided = (
+                        None
+                        if cached is None
+                        else self._decide(cached, command, expected_version, key, True)
+                    )
+                except Exception as error:
+                    outcomes[i] = error
+                    continue
+                if isinstance(decided, tuple):
+                    saving.append((i, rest))
+                    saves.append(decided)
+                else:
+                    outcomes[i] = rest if decided is None else decided
+            if saves:
+                for (i, later), saved in zip(saving, self.store.save_many(saves), strict=True):
+                    lost = isinstance(saved, (IntegrityError, RecordConflictError))
+                    outcomes[i] = later if lost else saved
+        finally:
+            for lock in held:
+                lock.release()
+        assert all(outcome is not None for outcome in outcomes)
+        return outcomes  # type: ignore[return-value]
+
     def _attempt(
         self,
         table: FoldedTable,
@@ -198,6 +263,24 @@ class TableCommands:
         table was current. Anything else (a rejection, a version mismatch, a lost race) is
         re-decided on a fresh table.
         """
+        decided = self._decide(table, command, expected_version, key, from_cache)
+        if not isinstance(decided, tuple):
+            return decided
+        try:
+            return self.store.save(*decided)
+        except (IntegrityError, RecordConflictError):
+            return None  # another writer took this version: reload and decide again
+
+    def _decide(
+        self,
+        table: FoldedTable,
+        command: Any,
+        expected_version: int | None,
+        key: tuple[str, str] | None,
+        from_cache: bool,
+    ) -> CommandResult | tuple[FoldedTable, FoldedTable, list[StoredTableEvent]] | None:
+        """:meth:`_attempt` up to the save: its answer when no write is needed, ``None``
+        when it needs a fresher table, else what to save (before, after, envelopes)."""
         if key is not None and (run := table.run_of(*key)) is not None:
             return self.store.first_result(table, run)
         if expected_version is not None and expected_version != table.version:
@@ -217,7 +300,4 @@ class TableCommands:
         if not events:
             return CommandResult(table.table_id, table.version, 0, [])
         envelopes = table.envelopes(events, key)
-        try:
-            return self.store.save(table, table.decided(envelopes, state), envelopes)
-        except (IntegrityError, RecordConflictError):
-            return None  # another writer took this version: reload and decide again
+        return table, table.decided(envelopes, state), envelopes

@@ -112,6 +112,33 @@ class GroupCommit:
         self._lead(batch, queued)
         return queued.outcome()
 
+    def save_many(self, commands: Sequence[Sequence[Any]]) -> list[Sequence[Any] | BaseException]:
+        """:meth:`save` for several commands' events at once (one thread's batch, e.g. the
+        command lane's): each command's recordings, or what the store raised for it, in
+        order. They are queued together, so they are written in one transaction, with
+        whatever else is queued; a lost race still fails only the command that raced."""
+        mine = [_Queued(events) for events in commands]
+        if not mine:
+            return []
+        first = mine[0]
+        with self._lock:
+            self._queue.extend(mine)
+            leading = self._writing is None
+            if leading:
+                batch = self._writing = self._queue
+                self._queue = []
+        if not leading:
+            first.wait()  # queued together, they are written together: first done, all done
+            if not first.done:
+                with self._lock:  # woken to lead
+                    batch = self._writing = self._queue
+                    self._queue = []
+                leading = True
+        if leading:
+            with contextlib.suppress(Exception):  # the write lock failed: each one's error
+                self._lead(batch, first)
+        return [queued.error if queued.error is not None else queued.outcome() for queued in mine]
+
     def _lead(self, batch: list[_Queued], leader: _Queued) -> None:
         """Write ``batch``, then wake its threads and pass the pen to the next leader."""
         try:
@@ -183,6 +210,13 @@ class FileWriteLock:
         assert lock is not None, "the store is closed"
         with lock.held():
             yield
+
+    def wait_free(self) -> None:
+        """Return once no other process or thread holds the lock (it is not kept)."""
+        lock = self._lock
+        assert lock is not None, "the store is closed"
+        with lock.held():
+            pass
 
     def close(self) -> None:
         with self._registry:

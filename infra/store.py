@@ -278,6 +278,39 @@ class TableStore:
             raise
         except PersistenceError as error:
             raise StoreUnavailable(f"the event store did not answer: {error}") from error
+        return self._saved(before, after, envelopes, recordings)
+
+    def save_many(
+        self, saves: list[tuple[FoldedTable, FoldedTable, list[StoredTableEvent]]]
+    ) -> list[CommandResult | Exception]:
+        """:meth:`save` for several commands (of different tables) at once, in one
+        transaction: each one's result, or what :meth:`save` would have raised for it."""
+        written = self.group_commit.save_many([envelopes for _, _, envelopes in saves])
+        results: list[CommandResult | Exception] = []
+        for (before, after, envelopes), outcome in zip(saves, written, strict=True):
+            if isinstance(outcome, (IntegrityError, RecordConflictError)):
+                results.append(outcome)
+            elif isinstance(outcome, PersistenceError):
+                unavailable = StoreUnavailable(f"the event store did not answer: {outcome}")
+                unavailable.__cause__ = outcome
+                results.append(unavailable)
+            elif isinstance(outcome, BaseException):
+                raise outcome
+            else:
+                try:
+                    results.append(self._saved(before, after, envelopes, outcome))
+                except Exception as error:
+                    results.append(error)
+        return results
+
+    def _saved(
+        self,
+        before: FoldedTable,
+        after: FoldedTable,
+        envelopes: list[StoredTableEvent],
+        recordings: Any,
+    ) -> CommandResult:
+        """What follows a command's committed write: the cache, a snapshot, the result."""
         saved = after.saved(envelopes)
         self._cache.put(saved)
         # A command crossing a SNAPSHOT_EVERY boundary snapshots the version it reached.
@@ -289,6 +322,14 @@ class TableStore:
             position=recordings[-1].notification.id if recordings else 0,
             events=[RecordedEvent(e.originator_version, e.at, e.event) for e in envelopes],
         )
+
+    def wait_for_writes(self) -> None:
+        """Return once no other writer holds the store's write lock (processes on one SQLite
+        file take turns: :mod:`infra.groupcommit`); at once on other stores. A batch taken
+        after this holds the commands that arrived while the other process wrote, which its
+        write would have waited for anyway."""
+        if self._write_lock is not None:
+            self._write_lock.wait_free()
 
     def first_result(self, table: FoldedTable, run: tuple[int, int]) -> CommandResult:
         """The answer the command that wrote versions ``run`` got (an idempotent retry)."""
