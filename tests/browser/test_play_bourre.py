@@ -70,6 +70,7 @@ def test_a_whole_bourre_hand_is_played_by_clicking_from_three_seats(
         except AssertionError:
             refusal = page.locator(".notice").all_inner_texts()
             raise AssertionError(f"seat {seat}'s click sent no command: {refusal}") from None
+        page.wait_for_selector("#app:not([aria-busy])", state="attached")  # the page caught up
 
     ledger = server.ledger(table)
     assert [h["hand"] for h in ledger["hands"]] == [1]

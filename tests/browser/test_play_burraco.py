@@ -21,9 +21,13 @@ def select(page: Page, cards: list[str]) -> None:
 
 
 def click_and_wait(page: Page, server: CardroomServer, table: str, selector: str) -> None:
+    """Click, then wait for the command to be stored and for the page to have shown the
+    table after it (the page is ``aria-busy`` from the click until then: a card picked
+    meanwhile would lose its selection when the page clears it)."""
     before = server.view(table)["version"]
     page.click(selector)
     wait_until(lambda: server.view(table)["version"] > before, what=selector)
+    page.wait_for_selector("#app:not([aria-busy])", state="attached")
 
 
 def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(

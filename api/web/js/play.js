@@ -67,6 +67,7 @@ async function seatForm() {
 async function post(body) {
   if (state.busy) return;
   state.busy = true;
+  app.setAttribute("aria-busy", "true"); // until the answer and the table after it are shown
   try {
     const accepted = await api.command(id, seat.token, body);
     state.selected = [];
@@ -75,6 +76,7 @@ async function post(body) {
     notice(app, api.words(problem));
   } finally {
     state.busy = false;
+    app.removeAttribute("aria-busy");
   }
 }
 
