@@ -33,7 +33,7 @@ from domain.burraco.values import INFO
 TWO = 2
 
 
-class Candidate(msgspec.Struct, frozen=True):
+class Candidate(msgspec.Struct, frozen=True, gc=False):
     """A meld to try: new (``meld is None``) or cards added to meld ``meld``. (A msgspec
     Struct: listings make many, and it is several times cheaper to make than a dataclass.)"""
 
