@@ -40,7 +40,7 @@ def position_name(position: int, suit: str | None) -> str:
     return f"{POSITION_SYMBOLS[position]}{suit or ''}"
 
 
-class Layout(msgspec.Struct, frozen=True):
+class Layout(msgspec.Struct, frozen=True, gc=False):
     """Where every card of a meld stands, as ``Melded``/``MeldExtended`` record it.
 
     ``cards`` are in table order (a sequence from its low end up; a set's naturals, then its
@@ -48,7 +48,9 @@ class Layout(msgspec.Struct, frozen=True):
     a natural 2 in place is not a wild, rule 9). ``low`` is the position of a sequence's first
     card, so its wild stands for the card at position ``low + wild``. ``suit`` names a
     sequence's suit, ``rank`` a set's rank. (A frozen msgspec Struct: readings and ``evolve``
-    make many, and it is several times cheaper to make than a dataclass.)
+    make many, and it is several times cheaper to make than a dataclass. Not tracked by the
+    cyclic garbage collector, ``gc=False``: frozen, holding strings and ints, it holds no
+    reference cycle.)
     """
 
     kind: str
