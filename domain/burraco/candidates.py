@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import pairwise
+from typing import Final
 
 import msgspec
 
@@ -30,7 +31,7 @@ from domain.burraco.melds import (
 )
 from domain.burraco.values import INFO
 
-TWO = 2
+TWO: Final = 2
 
 
 class Candidate(msgspec.Struct, frozen=True, gc=False):
@@ -292,7 +293,7 @@ def new_meld_cards(hand: Sequence[str]) -> list[tuple[str, ...]]:
     return found
 
 
-_ACE_LOW_BIT = 1 << ACE_LOW
+_ACE_LOW_BIT: Final = 1 << ACE_LOW
 
 
 # per card code: its rank for a set (0 for a wild: a 2 is always wild in a set), its suit and

@@ -8,18 +8,20 @@ of positions with one card in each. Reading cards into a layout is :mod:`domain.
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from domain.cards import Rank
 from domain.errors import IllegalCommand
 
-SET = "set"
-SEQUENCE = "sequence"
-ACE_LOW = 1
-ACE_HIGH = 14
-MAX_SET = 9  # rule 8: eight naturals of a rank (two packs) plus one wild
-MAX_SEQUENCE = 14  # rule 9: A…K plus a wild standing for the other ace
-BURRACO = 7  # rule 11
+SET: Final = "set"
+SEQUENCE: Final = "sequence"
+ACE_LOW: Final = 1
+ACE_HIGH: Final = 14
+MAX_SET: Final = 9  # rule 8: eight naturals of a rank (two packs) plus one wild
+MAX_SEQUENCE: Final = 14  # rule 9: A…K plus a wild standing for the other ace
+BURRACO: Final = 7  # rule 11
 
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -23,10 +23,13 @@ from domain.burraco.options import Options
 from domain.table import ENDED, PLAYING, WAITING, Seating, seat_holding
 from domain.table.deck import DealSource
 
-STOCK_END = 2  # rule 20: the hand ends when only two cards remain in the stock
+STOCK_END: Final = 2  # rule 20: the hand ends when only two cards remain in the stock
 
 __all__ = ["ENDED", "PLAYING", "WAITING"]  # the kernel's table status, the same for every game
-DRAW, PLAY, OVER = "draw", "play", "over"  # phases of a hand
+# phases of a hand
+DRAW: Final = "draw"
+PLAY: Final = "play"
+OVER: Final = "over"
 
 
 def team_of(seat: int) -> int:
