@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import pairwise
+from typing import Final
 
 import msgspec
 
@@ -30,10 +31,10 @@ from domain.burraco.melds import (
 )
 from domain.burraco.values import INFO
 
-TWO = 2
+TWO: Final = 2
 
 
-class Candidate(msgspec.Struct, frozen=True):
+class Candidate(msgspec.Struct, frozen=True, gc=False):
     """A meld to try: new (``meld is None``) or cards added to meld ``meld``. (A msgspec
     Struct: listings make many, and it is several times cheaper to make than a dataclass.)"""
 
@@ -261,17 +262,26 @@ def new_meld_cards(hand: Sequence[str]) -> list[tuple[str, ...]]:
             proposed.append(tuple(same[:9]))
         elif held == TWO and wilds:
             proposed.append((*same, wilds[0]))
+    ace_twice = False  # whether a suit holding an ace offers two sequences or more
     for suit, mask in by_suit.items():
         if not mask & (mask >> 1 | mask >> 2):
             continue  # no two of its positions one or two apart: no sequence to start
-        for codes_, wild in _sequences(suit, mask):
+        sequences = _sequences(suit, mask)
+        if mask & _ACE_LOW_BIT and len(sequences) >= TWO:
+            ace_twice = True
+        for codes_, wild in sequences:
             if wild:
                 with_wild = _with_wild(codes_, hand, wilds)
                 if with_wild is None:
                     continue
                 codes_ = with_wild
-            proposed.append(codes_)
-    if len(proposed) < TWO:
+            proposed.append(codes_)  # decide (or legal_commands) checks it
+    if not ace_twice:
+        # No two proposals hold the same cards: a set holds one rank, a sequence two ranks or
+        # more of one suit, and a suit's proposals cover different positions (maximal runs,
+        # pairs and bridged runs never share a position set, nor do they once a same-suit 2
+        # is added as the wild: its place would be in the mask). Only the ace, at both ends
+        # (positions 1 and 14), can make two position sets the same cards.
         return proposed
     seen: set[tuple[str, ...]] = set()
     found: list[tuple[str, ...]] = []
@@ -279,8 +289,11 @@ def new_meld_cards(hand: Sequence[str]) -> list[tuple[str, ...]]:
         key = tuple(sorted(codes_))
         if key not in seen:
             seen.add(key)
-            found.append(codes_)  # decide (or legal_commands) checks it
+            found.append(codes_)
     return found
+
+
+_ACE_LOW_BIT: Final = 1 << ACE_LOW
 
 
 # per card code: its rank for a set (0 for a wild: a 2 is always wild in a set), its suit and

@@ -1,5 +1,8 @@
 """Burraco player commands (design §5 wire tags). ``seat`` is filled in by the server from the
 caller's token. The pozzetto and closing follow from the rules; they need no command.
+
+Commands are not tracked by the cyclic garbage collector (``gc=False``): frozen, holding ints
+and lists of codes, they can hold no reference cycle, and every listing makes a dozen.
 """
 
 from __future__ import annotations
@@ -7,19 +10,19 @@ from __future__ import annotations
 from domain.table import CloseTable, Command, OpenTable, TakeSeat
 
 
-class Draw(Command, frozen=True, tag="draw"):
+class Draw(Command, frozen=True, tag="draw", gc=False):
     """Rule 12a: draw the top card of the stock."""
 
     seat: int
 
 
-class TakePile(Command, frozen=True, tag="take_pile"):
+class TakePile(Command, frozen=True, tag="take_pile", gc=False):
     """Rule 12a: take the whole discard pile into hand."""
 
     seat: int
 
 
-class Meld(Command, frozen=True, tag="meld"):
+class Meld(Command, frozen=True, tag="meld", gc=False):
     """Rule 12b: lay a new meld. ``wild_rank`` says what an end wild stands for (a rank
     symbol); ``ace`` (``"low"``/``"high"``) where the natural ace goes when either end fits."""
 
@@ -29,7 +32,7 @@ class Meld(Command, frozen=True, tag="meld"):
     ace: str | None = None
 
 
-class AddToMeld(Command, frozen=True, tag="add_to_meld"):
+class AddToMeld(Command, frozen=True, tag="add_to_meld", gc=False):
     """Rule 12b: add cards to one of the team's melds (by its id)."""
 
     seat: int
@@ -39,7 +42,7 @@ class AddToMeld(Command, frozen=True, tag="add_to_meld"):
     ace: str | None = None
 
 
-class Discard(Command, frozen=True, tag="discard"):
+class Discard(Command, frozen=True, tag="discard", gc=False):
     """Rule 12c: discard one card, ending the turn."""
 
     seat: int

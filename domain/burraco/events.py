@@ -4,6 +4,9 @@ Hidden facts: ``Dealt.deck``/``salt`` and each seat's dealt cards, ``CardDrawn.c
 ``PozzettoTaken.cards`` and ``PozzettoOpened.cards`` (the taker's only). Everything else is
 public. ``HandScored`` repeats ``deck`` and ``salt`` so a scored hand can be verified against
 ``Dealt.commitment``.
+
+Events are not tracked by the cyclic garbage collector (``gc=False``): frozen, holding ints,
+strings and lists of them, they can hold no reference cycle.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import msgspec
 from domain.table import CloseAsked, Event, PlayerSeated, TableEnded, TableOpened
 
 
-class Dealt(Event, frozen=True, tag="Dealt"):
+class Dealt(Event, frozen=True, tag="Dealt", gc=False):
     """Rules 4–6: the deck order of this hand; evolve deals it by rule 6."""
 
     hand: int
@@ -25,7 +28,7 @@ class Dealt(Event, frozen=True, tag="Dealt"):
     players: int = 4
 
 
-class CardDrawn(Event, frozen=True, tag="CardDrawn"):
+class CardDrawn(Event, frozen=True, tag="CardDrawn", gc=False):
     """Rule 12a: the top card of the stock went to ``seat``."""
 
     hand: int
@@ -34,7 +37,7 @@ class CardDrawn(Event, frozen=True, tag="CardDrawn"):
     stock_left: int = 0
 
 
-class PileTaken(Event, frozen=True, tag="PileTaken"):
+class PileTaken(Event, frozen=True, tag="PileTaken", gc=False):
     """Rule 12a: ``seat`` took the whole discard pile (public)."""
 
     hand: int
@@ -42,7 +45,7 @@ class PileTaken(Event, frozen=True, tag="PileTaken"):
     cards: list[str]
 
 
-class Melded(Event, frozen=True, tag="Melded"):
+class Melded(Event, frozen=True, tag="Melded", gc=False):
     """Rules 7–11: a new meld of ``team`` laid out as ``cards`` (table order)."""
 
     hand: int
@@ -57,7 +60,7 @@ class Melded(Event, frozen=True, tag="Melded"):
     wild: int = -1
 
 
-class MeldExtended(Event, frozen=True, tag="MeldExtended"):
+class MeldExtended(Event, frozen=True, tag="MeldExtended", gc=False):
     """Rules 7–10: ``added`` joined meld ``meld``; ``cards`` is its new layout."""
 
     hand: int
@@ -70,7 +73,7 @@ class MeldExtended(Event, frozen=True, tag="MeldExtended"):
     wild: int = -1
 
 
-class Discarded(Event, frozen=True, tag="Discarded"):
+class Discarded(Event, frozen=True, tag="Discarded", gc=False):
     """Rule 12c: ``seat`` discarded ``card``, ending the turn."""
 
     hand: int
@@ -78,7 +81,7 @@ class Discarded(Event, frozen=True, tag="Discarded"):
     card: str
 
 
-class PozzettoTaken(Event, frozen=True, tag="PozzettoTaken"):
+class PozzettoTaken(Event, frozen=True, tag="PozzettoTaken", gc=False):
     """Rules 15–17: ``seat`` took pozzetto ``pozzetto`` (0 or 1) for ``team``.
 
     ``direct``: taken at once to play on (rule 16); otherwise taken on the discard and sealed
@@ -93,7 +96,7 @@ class PozzettoTaken(Event, frozen=True, tag="PozzettoTaken"):
     direct: bool
 
 
-class PozzettoOpened(Event, frozen=True, tag="PozzettoOpened"):
+class PozzettoOpened(Event, frozen=True, tag="PozzettoOpened", gc=False):
     """Rule 17: the seat's turn came round; the pozzetto taken on the discard joins its hand."""
 
     hand: int
@@ -101,7 +104,7 @@ class PozzettoOpened(Event, frozen=True, tag="PozzettoOpened"):
     cards: list[str]
 
 
-class HandClosed(Event, frozen=True, tag="HandClosed"):
+class HandClosed(Event, frozen=True, tag="HandClosed", gc=False):
     """Rules 18, 20, 21: the hand ended — ``closed`` by ``seat``, ``stock`` exhausted or
     ``stalemate``."""
 
@@ -111,7 +114,7 @@ class HandClosed(Event, frozen=True, tag="HandClosed"):
     team: int | None = None
 
 
-class TeamScore(msgspec.Struct, frozen=True, kw_only=True, rename="camel"):
+class TeamScore(msgspec.Struct, frozen=True, kw_only=True, rename="camel", gc=False):
     """One team's score for one hand, by rule (22–26)."""
 
     melds: int  # rule 22
@@ -124,7 +127,7 @@ class TeamScore(msgspec.Struct, frozen=True, kw_only=True, rename="camel"):
     dirty_burracos: int = 0
 
 
-class HandScored(Event, frozen=True, tag="HandScored"):
+class HandScored(Event, frozen=True, tag="HandScored", gc=False):
     """Rules 22–27: each team's score for the hand and the running totals; deck and salt are
     revealed for verification."""
 
@@ -135,7 +138,7 @@ class HandScored(Event, frozen=True, tag="HandScored"):
     salt: str
 
 
-class HandAbandoned(Event, frozen=True, tag="HandAbandoned"):
+class HandAbandoned(Event, frozen=True, tag="HandAbandoned", gc=False):
     """A seated player closed the table mid-hand: the hand is not scored; deck and salt are
     revealed so the deal can still be verified."""
 
@@ -144,7 +147,7 @@ class HandAbandoned(Event, frozen=True, tag="HandAbandoned"):
     salt: str
 
 
-class MatchWon(Event, frozen=True, tag="MatchWon"):
+class MatchWon(Event, frozen=True, tag="MatchWon", gc=False):
     """Rule 27: ``team`` reached the target with the higher total."""
 
     hand: int

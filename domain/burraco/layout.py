@@ -8,18 +8,20 @@ of positions with one card in each. Reading cards into a layout is :mod:`domain.
 
 from __future__ import annotations
 
+from typing import Final
+
 import msgspec
 
 from domain.cards import Rank
 from domain.errors import IllegalCommand
 
-SET = "set"
-SEQUENCE = "sequence"
-ACE_LOW = 1
-ACE_HIGH = 14
-MAX_SET = 9  # rule 8: eight naturals of a rank (two packs) plus one wild
-MAX_SEQUENCE = 14  # rule 9: A…K plus a wild standing for the other ace
-BURRACO = 7  # rule 11
+SET: Final = "set"
+SEQUENCE: Final = "sequence"
+ACE_LOW: Final = 1
+ACE_HIGH: Final = 14
+MAX_SET: Final = 9  # rule 8: eight naturals of a rank (two packs) plus one wild
+MAX_SEQUENCE: Final = 14  # rule 9: A…K plus a wild standing for the other ace
+BURRACO: Final = 7  # rule 11
 
 SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 
@@ -40,7 +42,7 @@ def position_name(position: int, suit: str | None) -> str:
     return f"{POSITION_SYMBOLS[position]}{suit or ''}"
 
 
-class Layout(msgspec.Struct, frozen=True):
+class Layout(msgspec.Struct, frozen=True, gc=False):
     """Where every card of a meld stands, as ``Melded``/``MeldExtended`` record it.
 
     ``cards`` are in table order (a sequence from its low end up; a set's naturals, then its
@@ -48,7 +50,9 @@ class Layout(msgspec.Struct, frozen=True):
     a natural 2 in place is not a wild, rule 9). ``low`` is the position of a sequence's first
     card, so its wild stands for the card at position ``low + wild``. ``suit`` names a
     sequence's suit, ``rank`` a set's rank. (A frozen msgspec Struct: readings and ``evolve``
-    make many, and it is several times cheaper to make than a dataclass.)
+    make many, and it is several times cheaper to make than a dataclass. Not tracked by the
+    cyclic garbage collector, ``gc=False``: frozen, holding strings and ints, it holds no
+    reference cycle.)
     """
 
     kind: str

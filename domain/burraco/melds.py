@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Final
 
 from domain.burraco.layout import (
     ACE_HIGH,
@@ -292,7 +293,7 @@ def _read_extension(
 # card for card. So a reading of one suit is remembered once, as spades (the hearts, diamonds
 # or clubs swapped with the spades, a permutation that is its own inverse), and the layout is
 # swapped back; a refusal is read again as played, since its message names the cards.
-CANONICAL_SUIT = "S"
+CANONICAL_SUIT: Final = "S"
 
 
 def _swapped_code(code: str, suit: str) -> str:

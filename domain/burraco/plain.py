@@ -11,10 +11,14 @@ then the full reading decides, refusals included. Tests check them against the f
 
 from __future__ import annotations
 
+from typing import Final
+
 from domain.burraco.layout import MAX_SET, SEQUENCE, SET, Layout
 from domain.burraco.values import INFO
 
-LOWEST, HIGHEST = 3, 13  # the positions of a run that hold neither an ace nor a 2
+# the positions of a run that hold neither an ace nor a 2
+LOWEST: Final = 3
+HIGHEST: Final = 13
 
 
 def plain_new(cards: tuple[str, ...]) -> Layout | None:

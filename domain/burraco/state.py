@@ -3,7 +3,9 @@
 State is immutable and shares structure: an event replaces the few tuples it changes (one
 hand, the pile, one meld) and keeps the rest, so ``evolve`` is cheap and never deep-copies.
 ``Table`` and ``Round`` are frozen msgspec Structs because ``msgspec.structs.replace`` copies
-a 20-field record several times faster than ``dataclasses.replace``.
+a 20-field record several times faster than ``dataclasses.replace``. Neither is tracked by
+the cyclic garbage collector (``gc=False``): frozen trees of tuples, strings and ints, they
+hold no reference cycle, and every command makes a new pair.
 The stock is not copied at all: it is the tail of the hand's deck from ``stock_next``.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -21,10 +23,13 @@ from domain.burraco.options import Options
 from domain.table import ENDED, PLAYING, WAITING, Seating, seat_holding
 from domain.table.deck import DealSource
 
-STOCK_END = 2  # rule 20: the hand ends when only two cards remain in the stock
+STOCK_END: Final = 2  # rule 20: the hand ends when only two cards remain in the stock
 
 __all__ = ["ENDED", "PLAYING", "WAITING"]  # the kernel's table status, the same for every game
-DRAW, PLAY, OVER = "draw", "play", "over"  # phases of a hand
+# phases of a hand
+DRAW: Final = "draw"
+PLAY: Final = "play"
+OVER: Final = "over"
 
 
 def team_of(seat: int) -> int:
@@ -58,7 +63,7 @@ class TeamMeld:
     layout: Layout
 
 
-class Round(msgspec.Struct, frozen=True, kw_only=True):
+class Round(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One hand in play (rules 4–21)."""
 
     number: int
@@ -106,7 +111,7 @@ class Round(msgspec.Struct, frozen=True, kw_only=True):
         return None
 
 
-class Table(msgspec.Struct, frozen=True, kw_only=True):
+class Table(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A Burraco table: a match of hands to the target (rule 27)."""
 
     options: Options

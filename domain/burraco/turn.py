@@ -9,7 +9,7 @@ table while checking, so the write side need not evolve the events again.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from domain.burraco.candidates import extensions, pile_melds
 from domain.burraco.commands import AddToMeld, Draw, Meld, TakePile
@@ -38,7 +38,7 @@ from domain.cards import CardError, card
 from domain.errors import DomainError, IllegalCommand, NotYourTurn, TableClosed
 
 Decision = tuple[list[Any], Table]  # the events of a command and the table after them
-TWO_LEFT = 2  # rules 16 and 19 bite on a hand left with fewer cards than this
+TWO_LEFT: Final = 2  # rules 16 and 19 bite on a hand left with fewer cards than this
 
 
 def apply(table: Table, events: Sequence[Any]) -> Table:
