@@ -177,12 +177,17 @@ class EventColumns:
         if not laid_out:
             return pa.array(self.data_texts(), pa.string())
         text_of = pa.string()
+
+        def constant(text: str) -> Any:  # an array: Arrow joins arrays faster than scalars
+            return pa.repeat(pa.scalar(text, text_of), len(rows))
+
         headed = pc.binary_join_element_wise(
-            '{"position":', columns["position"].take(rows).cast(text_of),
-            ',"tableId":"', columns["table_id"].take(rows),
-            f'","game":{_json(self.game)},"version":', columns["version"].take(rows).cast(text_of),
-            ',"type":"', kinds, '","at":"', columns["at"].take(rows), '"',
-            rest, "",
+            constant('{"position":'), columns["position"].take(rows).cast(text_of),
+            constant(',"tableId":"'), columns["table_id"].take(rows),
+            constant(f'","game":{_json(self.game)},"version":'),
+            columns["version"].take(rows).cast(text_of),
+            constant(',"type":"'), kinds, constant('","at":"'), columns["at"].take(rows),
+            constant('"'), rest, constant(""),
         )  # fmt: skip
         return pc.replace_with_mask(data, stored, headed)
 
