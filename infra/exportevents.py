@@ -10,9 +10,10 @@ allows it — but decides how to redact once per event class rather than per eve
 (:class:`EventPlan`): a game's visibility module names the classes its ``redact`` changes for
 spectators (``spectator_redacted(revealed)``, design §5), and every other event a spectator
 sees as stored. Such an event's public JSON is its own msgspec encoding behind the feed's keys
-(no dict of its fields built, the encoding spliced after its ``type``); the others, and every
-event of a game that names no plan, go through the feed's :func:`~infra.feed.public_event`, as
-do the few events a summary reads (:func:`infra.handrows.reads`).
+(no dict of its fields built, the encoding spliced after its ``type``), and when a summary
+reads it (:func:`infra.handrows.reads`) its fields are its builtins (``msgspec.to_builtins``,
+what that encoding holds); the others, and every event of a game that names no plan, go
+through the feed's :func:`~infra.feed.public_event`.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ _FEED_KEYS = frozenset({"position", "tableId", "game", "version", "type", "at"})
 
 _encoder = msgspec.json.Encoder()
 _encode, _encode_lines = _encoder.encode, _encoder.encode_lines
+_to_builtins = msgspec.to_builtins
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,12 +179,17 @@ class EventColumns:
         if not laid_out:
             return pa.array(self.data_texts(), pa.string())
         text_of = pa.string()
+
+        def constant(text: str) -> Any:  # an array: Arrow joins arrays faster than scalars
+            return pa.repeat(pa.scalar(text, text_of), len(rows))
+
         headed = pc.binary_join_element_wise(
-            '{"position":', columns["position"].take(rows).cast(text_of),
-            ',"tableId":"', columns["table_id"].take(rows),
-            f'","game":{_json(self.game)},"version":', columns["version"].take(rows).cast(text_of),
-            ',"type":"', kinds, '","at":"', columns["at"].take(rows), '"',
-            rest, "",
+            constant('{"position":'), columns["position"].take(rows).cast(text_of),
+            constant(',"tableId":"'), columns["table_id"].take(rows),
+            constant(f'","game":{_json(self.game)},"version":'),
+            columns["version"].take(rows).cast(text_of),
+            constant(',"type":"'), kinds, constant('","at":"'), columns["at"].take(rows),
+            constant('"'), rest, constant(""),
         )  # fmt: skip
         return pc.replace_with_mask(data, stored, headed)
 
@@ -270,8 +277,8 @@ def read_events(
             kind = plan.kind
             seat = getattr(event, plan.seat) if plan.seat else None
             summary_read = kind in summary_reads
-            if summary_read:
-                shown = public_event(note, facts, table.reveals(event_hand), key, at)
+            if summary_read:  # its public fields are its own: no redaction to run
+                shown = _to_builtins(event)
             column_hand = event_hand if plan.hand else None
         else:
             shown = public_event(note, facts, table.reveals(event_hand), key, at)

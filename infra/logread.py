@@ -212,8 +212,14 @@ class LogReader:
 
     def _sqlite_rows(self, start: int, limit: int) -> list[Row]:
         with self._recorder.datastore.transaction(commit=False) as cursor:
+            # Plain tuples, not the connection's ``sqlite3.Row``s: cheaper to make and to
+            # unpack (the cursor is this read's own, so the connection's other readers keep
+            # their rows).
+            plain = getattr(cursor, "sqlite_cursor", None)
+            if plain is not None:
+                plain.row_factory = None
             cursor.execute(self._statement, (start, limit))
-            rows: list[Row] = cursor.fetchall()  # ``sqlite3.Row``s unpack as tuples do
+            rows: list[Row] = cursor.fetchall()
             return rows
 
     def _postgres_rows(self, start: int, limit: int) -> list[Row]:
