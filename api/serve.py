@@ -135,6 +135,7 @@ def worker_app() -> object:
     costs the event loop about a fifth of a command)."""
     from api.app import create_app
 
+    _stop_with_supervisor()
     settings = Settings.from_env()
     access = logging.getLogger("uvicorn.access")
     access_off = not access.propagate and not access.handlers  # uvicorn's access_log=False
@@ -143,6 +144,25 @@ def worker_app() -> object:
     app = create_app(settings, run_projector=False)
     gc.freeze()  # what start-up built lives as long as the process: full collections skip it
     return app
+
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal this process gets when its parent ends
+
+
+def _stop_with_supervisor() -> None:
+    """A worker stops (SIGTERM: graceful) when its supervisor ends, even killed outright:
+    else it would go on serving the port with nobody to stop it (Linux; elsewhere nothing)."""
+    import ctypes
+    import multiprocessing
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return
+    prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    supervisor = multiprocessing.parent_process()
+    if supervisor is not None and os.getppid() != supervisor.pid:
+        raise SystemExit(0)  # it ended before the signal was asked for
 
 
 def _exit_cleanly(signum: int, frame: object) -> None:

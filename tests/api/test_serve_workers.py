@@ -162,3 +162,25 @@ def test_embedded_redis_and_projector_run_once(served: Served) -> None:
     started = [line for line in served.log.splitlines() if "projection runner started" in line]
     assert len(started) == 1, served.log
     assert started[0].endswith(f"in process {supervisor.pid}")
+
+
+def test_workers_stop_when_their_supervisor_is_killed(served: Served) -> None:
+    # A killed supervisor cannot stop its workers: they stop on their own (gracefully), so
+    # none goes on serving the port with nobody to stop it.
+    supervisor = psutil.Process(served.process.pid)
+    workers = [
+        c
+        for c in supervisor.children(recursive=True)
+        if "multiprocessing" in " ".join(command_line(c))
+    ]
+    assert len(workers) >= 2
+    served.process.kill()
+    served.process.wait()
+
+    def stopped(process: psutil.Process) -> bool:
+        try:
+            return process.status() == psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return True
+
+    wait_until(lambda: all(stopped(w) for w in workers), 30, "the workers to stop")
