@@ -236,12 +236,7 @@ def _declare(table: Table, command: Declare) -> tuple[list[Event], Table]:
     hand = _player_hand(table, command.seat)
     events = decide_declare(table, hand, command)
     if len(events) == 2 and type(events[1]) is Discarded:
-        hand = discarded(hand, events[1], table.options, declared=True)
-        table = replace(table, hand=hand)
-        if (hand.phase == DECLARE and hand.revealed) or (
-            hand.phase == PLAY and hand.turn is not None
-        ):
-            return events, table  # someone must act: nothing follows (follow_up's answer)
+        table = replace(table, hand=discarded(hand, events[1], table.options, declared=True))
     else:
         for event in events:
             table = evolve(table, event)
