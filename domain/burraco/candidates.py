@@ -184,20 +184,29 @@ def extensions(hand: Sequence[str], melds: Sequence[tuple[int, Layout]]) -> Iter
     """Every single card of ``hand`` that can join one of these melds."""
     distinct = list(dict.fromkeys(hand))
     for meld_id, layout in melds:
-        joins = JOINS.get(id(layout))
-        if joins is None or joins.layout is not layout:
-            joins = joins_of(layout)
-        maybe = joins.alone
-        if maybe.isdisjoint(distinct):
-            continue
-        known = joins.known
-        for code in distinct:
-            if code in maybe:
-                join = known.get(code)
-                if join is None:
-                    join = joins(code)
-                if join:
-                    yield Candidate((code,), meld_id)
+        for code in joining_alone(distinct, layout):
+            yield Candidate((code,), meld_id)
+
+
+def joining_alone(distinct: Sequence[str], layout: Layout) -> list[str]:
+    """The cards of ``distinct`` (a hand's codes, each once, in the hand's order) that join
+    ``layout`` each on its own; what is known of the layout is remembered (``JOINS``)."""
+    joins = JOINS.get(id(layout))
+    if joins is None or joins.layout is not layout:
+        joins = joins_of(layout)
+    alone = joins.alone  # the cards that might join it alone
+    if alone.isdisjoint(distinct):
+        return []
+    known = joins.known
+    joining = []
+    for code in distinct:
+        if code in alone:
+            join = known.get(code)
+            if join is None:
+                join = joins(code)
+            if join:
+                joining.append(code)
+    return joining
 
 
 def _runs(mask: int) -> list[list[int]]:

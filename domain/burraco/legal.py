@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.burraco.candidates import (
-    JOINS,
     Candidate,
     extensions,
-    joins_of,
+    joining_alone,
     new_meld_cards,
     new_melds,
     pile_melds,
@@ -117,25 +116,13 @@ def _meld_commands(table: Table, r: Round, seat: int, distinct: list[str]) -> li
     # within it a listed addition stands as read and a new meld once read (see _stands).
     most = len(hand) - TWO_LEFT
     listed: list[Any] = []
-    for m in r.melds:  # candidates.extensions, one command at a time
+    for m in r.melds:  # candidates.extensions, as commands
         if m.team != team:
             continue
-        joins = JOINS.get(id(m.layout))
-        if joins is None or joins.layout is not m.layout:
-            joins = joins_of(m.layout)
-        alone = joins.alone  # the cards that might join it alone
-        if alone.isdisjoint(distinct):
-            continue
-        known = joins.known
-        for code in distinct:
-            if code in alone:
-                join = known.get(code)
-                if join is None:
-                    join = joins(code)
-                if join:
-                    added = AddToMeld(seat=seat, meld=m.id, cards=[code])
-                    if most >= 1 or meld_allowed(table, added):
-                        listed.append(added)
+        for code in joining_alone(distinct, m.layout):
+            added = AddToMeld(seat=seat, meld=m.id, cards=[code])
+            if most >= 1 or meld_allowed(table, added):
+                listed.append(added)
     for cards in new_meld_cards(hand):  # candidates.new_melds
         if len(cards) > most:
             laid = Meld(seat=seat, cards=list(cards))
