@@ -76,6 +76,10 @@ def _config(app: object, host: str, port: int, settings: Settings, **options: ob
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
         log_level="info",
         log_config=None,  # uvicorn's loggers go to configure_logging's handler
+        # X-Forwarded-For names the client only when it comes from a trusted proxy (uvicorn
+        # would otherwise believe any local caller, e.g. to escape its rate limits)
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies),
         **options,  # type: ignore[arg-type]
     )
     config.limits = ServerLimits.of(settings)  # type: ignore[attr-defined]

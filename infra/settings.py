@@ -10,6 +10,10 @@ Every process (API, projector, CLI) reads the same variables:
 * ``CARDROOM_ALLOW_STACKED_DECKS=1`` — accept ``decks`` at table creation (tests, demos).
 * ``CARDROOM_VAR_DIR`` — where local state lives (default ``./var``).
 * ``CARDROOM_RATE_LIMITS`` — budgets per client address (:mod:`infra.limits`), or ``off``.
+* ``CARDROOM_TRUSTED_PROXIES`` — the reverse proxies (addresses or networks, comma-separated,
+  or ``*``) whose ``X-Forwarded-For`` names the client; unset: the header is ignored and the
+  client is the connection's peer, so nobody can spend another address's budget or escape their
+  own by writing the header.
 * ``CARDROOM_BOT_THINK_SECONDS`` — how long a server-side bot waits before it acts (default
   0.5; 0 in tests).
 * ``CARDROOM_ABANDON_WAITING_SECONDS`` — a table waiting for players this long since its last
@@ -24,6 +28,7 @@ Every process (API, projector, CLI) reads the same variables:
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -86,6 +91,23 @@ def _abandon_seconds(env: Mapping[str, str]) -> float | None:
     return seconds or None
 
 
+def _trusted_proxies(env: Mapping[str, str]) -> tuple[str, ...]:
+    name = "CARDROOM_TRUSTED_PROXIES"
+    raw = env.get(name, "").strip()
+    items = tuple(item.strip() for item in raw.split(",")) if raw else ()
+    for item in items:
+        if item == "*":
+            continue
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise SettingsError(
+                f"{name}={raw!r}: {item!r} is not an address or network (e.g. 10.0.0.2, "
+                "172.28.0.0/16, or * for any)"
+            ) from None
+    return items
+
+
 def _positive(env: Mapping[str, str], name: str, default: float) -> float:
     raw = env.get(name, "").strip()
     if not raw:
@@ -117,6 +139,7 @@ class Settings:
     redis_cluster: bool = False
     projection_shards: int = 1
     log_format: str = "text"
+    trusted_proxies: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -173,6 +196,7 @@ class Settings:
             redis_cluster=redis_cluster,
             projection_shards=int(raw_shards),
             log_format=log_format,
+            trusted_proxies=_trusted_proxies(source),
         )
 
     def __repr__(self) -> str:
@@ -182,7 +206,7 @@ class Settings:
             f"Settings(event_store={redacted(self.event_store)!r}, redis_url={redis_url!r}, "
             f"redis_prefix={self.redis_prefix!r}, "
             f"allow_stacked_decks={self.allow_stacked_decks!r}, var_dir={self.var_dir!r}, "
-            f"rate_limits={str(self.rate_limits)!r})"
-            f"redis_cluster={self.redis_cluster!r}, "
-            f"projection_shards={self.projection_shards!r}, log_format={self.log_format!r})"
+            f"rate_limits={str(self.rate_limits)!r}, redis_cluster={self.redis_cluster!r}, "
+            f"projection_shards={self.projection_shards!r}, log_format={self.log_format!r}, "
+            f"trusted_proxies={self.trusted_proxies!r})"
         )

@@ -4,6 +4,7 @@ every long-running service — projectors included — and restart policies."""
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Any
 
@@ -71,3 +72,21 @@ def test_every_long_running_service_has_a_health_check_and_a_restart_policy() ->
             continue
         assert service["healthcheck"]["test"], name
         assert service["restart"] in ("unless-stopped", "always", "on-failure"), name
+
+
+def test_the_proxy_names_the_client_and_only_the_proxy_is_trusted_to() -> None:
+    """Rate limits are per client address (design §5): nginx replaces X-Forwarded-For with
+    the address it was reached from, and the API replicas believe that header from nginx's
+    fixed address alone."""
+    loaded: dict[str, Any] = yaml.safe_load(COMPOSE.read_text())
+    nginx = loaded["configs"]["nginx"]["content"]
+    # ($$ is compose's escape for the $ nginx reads)
+    assert "proxy_set_header X-Forwarded-For $$remote_addr;" in nginx
+    proxy_address = services()["proxy"]["networks"]["default"]["ipv4_address"]
+    assert services()["api"]["environment"]["CARDROOM_TRUSTED_PROXIES"] == proxy_address
+    (network,) = loaded["networks"]["default"]["ipam"]["config"]
+    address = ipaddress.ip_address(proxy_address)
+    assert address in ipaddress.ip_network(network["subnet"])
+    assert address not in ipaddress.ip_network(network["ip_range"])  # never given to another
+    for shard in range(SHARDS):
+        assert "CARDROOM_TRUSTED_PROXIES" not in services()[f"projector-{shard}"]["environment"]
