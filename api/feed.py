@@ -126,7 +126,7 @@ class PositionFeed:
 
     def __init__(self, services: Services) -> None:
         self._services = services
-        self.position = 0  # the projection's last announced position
+        self.positions = [0] * services.read_models.keys.shards  # each shard's, as announced
         self._moved = asyncio.Event()  # set (and replaced) at every announcement
         self._inboxes: dict[UUID, set[Inbox]] = {}
         self._read_to = 0  # the store's notifications read for the streams, up to here
@@ -169,12 +169,22 @@ class PositionFeed:
             await self._client.aclose()
 
     # -- position waits -----------------------------------------------------------------------
-    async def wait_for(self, position: int, timeout: float) -> bool:
-        """Wait (on the event loop) until an announced position reaches ``position``; False
-        when ``timeout`` runs out first. The caller has read the stored position already."""
+    @property
+    def position(self) -> int:
+        """The position every shard has announced (the read side's)."""
+        return min(self.positions)
+
+    def position_of(self, shard: int | None) -> int:
+        """``shard``'s announced position; every shard's when None."""
+        return self.position if shard is None else self.positions[shard]
+
+    async def wait_for(self, position: int, timeout: float, shard: int | None = None) -> bool:
+        """Wait (on the event loop) until the announced position (of ``shard``, else of every
+        shard) reaches ``position``; False when ``timeout`` runs out first. The caller has read
+        the stored position already."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while self.position < position:
+        while self.position_of(shard) < position:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 return False
@@ -212,7 +222,7 @@ class PositionFeed:
                 async with self._client.pubsub() as pubsub:
                     await pubsub.subscribe(channel)
                     # Subscribed: later commits reach us; the earlier ones are stored.
-                    self._announce(await blocking(self._services.read_models.position))
+                    self._announce(await blocking(self._services.read_models.positions))
                     ready.set()
                     await self._receive(pubsub)
             except asyncio.CancelledError:
@@ -228,10 +238,13 @@ class PositionFeed:
             )
             if message is not None and message.get("type") == "message":
                 announced = parse_position(message["data"]) or 0
-                if self._services.read_models.keys.shards > 1:
-                    # One shard announced its own position: the read side is at the lowest.
-                    announced = await blocking(self._services.read_models.position)
-                self._announce(announced)
+                if len(self.positions) > 1:
+                    # One shard announced its own position (which one, the message does not
+                    # say): read them all; the read side is at the lowest.
+                    self._announce(await blocking(self._services.read_models.positions))
+                    announced = self.position
+                else:
+                    self._announce([announced])
                 if not self._inboxes:  # nobody follows: nothing to read up to here
                     self._read_to = max(self._read_to, announced)
                 elif announced > self._read_to:
@@ -239,8 +252,8 @@ class PositionFeed:
             elif self._inboxes:  # quiet: streams still follow the store itself
                 self._wanted.set()
 
-    def _announce(self, position: int) -> None:
-        self.position = position
+    def _announce(self, positions: list[int]) -> None:
+        self.positions = positions
         moved, self._moved = self._moved, asyncio.Event()
         moved.set()
 

@@ -34,27 +34,37 @@ TIMELINE_PAGE = 500  # events in a timeline page unless ``limit`` says otherwise
 WAIT_TIMEOUT = 5.0  # seconds a read waits for the projection before answering 503
 
 
-async def after(services: Services, position: int | None, read: Callable[..., T], *args: Any) -> T:
+async def after(
+    services: Services,
+    position: int | None,
+    read: Callable[..., T],
+    *args: Any,
+    table: UUID | None = None,
+) -> T:
     """Read-your-writes: ``read(services, *args)`` in a worker thread once the read models have
-    reached log position ``position`` (None: at once). The wait holds no thread: it sleeps on
-    the process's position feed (:mod:`api.feed`), bounded by ``WAIT_TIMEOUT`` (then a 503
-    problem, never stale data served silently); a position the log has not written is a 422."""
-    waits = position is not None and not await blocking(_reached, services, position)
-    if waits and not await services.feed.wait_for(position or 0, WAIT_TIMEOUT):
+    reached log position ``position`` (None: at once). A read of one ``table`` waits for the
+    shard projecting it alone (docs/scaling.md); others for every shard. The wait holds no
+    thread: it sleeps on the process's position feed (:mod:`api.feed`), bounded by
+    ``WAIT_TIMEOUT`` (then a 503 problem, never stale data served silently); a position the
+    log has not written is a 422."""
+    shard = None if table is None else services.read_models.shard_of(table)
+    waits = position is not None and not await blocking(_reached, services, position, shard)
+    if waits and not await services.feed.wait_for(position or 0, WAIT_TIMEOUT, shard):
         raise ApiProblem(
             503,
             "projection-behind",
             f"the read models did not reach position {position} within {WAIT_TIMEOUT:g}s "
-            f"(they are at {services.feed.position}); retry shortly",
+            f"(they are at {services.feed.position_of(shard)}); retry shortly",
             field="after",
             headers={"Retry-After": "1"},
         )
     return await blocking(read, services, *args)
 
 
-def _reached(services: Services, position: int) -> bool:
-    """Whether the read models have reached ``position`` (422 beyond the log's head)."""
-    if services.read_models.position() >= position:
+def _reached(services: Services, position: int, shard: int | None) -> bool:
+    """Whether the read models (``shard``'s, or all) have reached ``position`` (422 beyond the
+    log's head)."""
+    if services.read_models.position(shard) >= position:
         return True
     head = services.store.max_position()
     if position > head:

@@ -18,7 +18,7 @@ import redis
 
 from domain.game import Viewer
 from projections.analytics import Analytics
-from projections.keys import Keys
+from projections.keys import Keys, shard_of
 from projections.ledger import Ledger
 from projections.lobby import OPEN, Lobby, LobbyPage
 from projections.model import decode
@@ -92,10 +92,16 @@ class ReadModels:
         return self._totals.read()
 
     # -- read-your-writes --------------------------------------------------------------------
-    def position(self) -> int:
+    def position(self, shard: int | None = None) -> int:
         """The log position every shard has projected (0 = none, or a rebuild is flushing):
-        the least of :meth:`positions`."""
+        the least of :meth:`positions`; with ``shard``, that shard's alone."""
+        if shard is not None:
+            return parse_position(self._redis.get(self.keys.positions()[shard])) or 0
         return min(self.positions())
+
+    def shard_of(self, table_id: UUID) -> int:
+        """The shard projecting ``table_id``: the one a read of that table alone waits for."""
+        return shard_of(table_id, self.keys.shards)
 
     def positions(self) -> list[int]:
         """Each shard's projected position, shard 0 first (one GET each: on a cluster the

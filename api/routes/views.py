@@ -50,7 +50,9 @@ async def table_view(
 ) -> Response[Any]:
     """The table as the caller may see it: a seat (with its token) sees its own cards, anyone
     else is a spectator and sees public cards only, ``spectator_delay`` events behind."""
-    source, view = await reads.after(services, after, reads.table_view, table_id, authorization)
+    source, view = await reads.after(
+        services, after, reads.table_view, table_id, authorization, table=table_id
+    )
     # A read model's view is served as stored, without decoding and encoding it again.
     media = MediaType.JSON if isinstance(view, bytes) else None
     return Response(view, media_type=media, headers={SOURCE_HEADER: source})
@@ -97,7 +99,7 @@ async def ledger(
     """Bourré: the pot, each player's net chips and every hand's pot, winner, bourré and tied
     seats. Burraco: the score sheet per team per hand, totals and the winner. Spectators'
     answers, ``spectator_delay`` behind."""
-    source, found = await reads.after(services, after, reads.ledger, table_id)
+    source, found = await reads.after(services, after, reads.ledger, table_id, table=table_id)
     return Response(found, headers={SOURCE_HEADER: source})
 
 

@@ -126,8 +126,8 @@ def test_a_follower_of_the_event_feed_waits_on_the_position_feed_and_does_not_po
 ) -> None:
     with uvicorn_serving(settings) as (url, server):
         services = server.config.app.state.services
-        looks = Calls(services.read_models.position)
-        services.read_models.position = looks
+        looks = Calls(services.read_models.positions)  # every look at the shards' positions
+        services.read_models.positions = looks
         with httpx.Client(base_url=url, timeout=10) as http:
             body = {"game": "bourre", "options": {"seats": 2}, "decks": [DECK]}
             table = http.post("/tables", json=body).json()["tableId"]

@@ -5,12 +5,21 @@ unrelated request is answered while they wait, and each of them ends with the 50
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
+from uuid import UUID
 
 import httpx
+import pytest
+import redis
 
-from tests.api.conftest import uvicorn_serving
+from api import reads
+from infra.store import TableStore
+from projections.keys import shard_of
+from projections.runner import Projector
+from tests.api.conftest import serving, uvicorn_serving
 from tests.api.helpers import auth
+from tests.integration.test_projection_support import catch_up
 from tests.waiting import wait_until
 
 READERS = 120
@@ -55,3 +64,30 @@ async def readers_and_legal(
         waiting = sum(not reader.done() for reader in readers)
         answers = await asyncio.gather(*readers)
     return legal.status_code, waiting, list(answers)
+
+
+def test_a_read_of_one_table_waits_for_its_own_shard_alone(
+    settings: Any, redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/scaling.md: with two shards, a table's view and ledger ``?after=`` a position wait
+    for the shard projecting that table; the lobby, made of every shard's part, waits for
+    all of them (here a 503, the other shard's projector being stopped)."""
+    monkeypatch.setattr(reads, "WAIT_TIMEOUT", 0.5)
+    sharded = replace(settings, projection_shards=2)
+    with serving(sharded, run_projector=False) as url, httpx.Client(base_url=url) as http:
+        table = http.post("/tables", json={"game": "bourre", "options": {"seats": 2}})
+        table_id = table.json()["tableId"]
+        position = http.post(f"/tables/{table_id}/seats", json={"name": "Ann"}).json()["position"]
+        store, client = TableStore(sharded), redis.Redis.from_url(redis_url)
+        own = shard_of(UUID(table_id), 2)
+        catch_up(Projector(store, client, sharded.redis_prefix, shard=own, shards=2), store)
+        view = http.get(f"/tables/{table_id}", params={"after": position})
+        ledger = http.get(f"/tables/{table_id}/ledger", params={"after": position})
+        lobby = http.get("/tables", params={"after": position})
+        store.close()
+        client.close()
+    assert view.status_code == 200 and view.json()["seats"][0]["name"] == "Ann"
+    assert view.headers["X-Cardroom-Source"] == "read-model"  # its shard projected it
+    assert ledger.status_code == 200
+    assert lobby.status_code == 503 and lobby.json()["type"].endswith("projection-behind")
+    assert "(they are at 0)" in lobby.json()["detail"]
