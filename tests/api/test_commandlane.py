@@ -50,14 +50,27 @@ def request(body: dict[str, Any]) -> Any:
 
 
 def test_commands_queued_together_run_as_one_batch_each_with_its_answer(
-    batches: list[list[Any]],
+    batches: list[list[Any]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    writing, written = threading.Event(), threading.Event()
+    stand_in = writes.issue_many
+
+    def held(services: Any, requests: list[Any]) -> list[Any]:
+        writing.set()
+        written.wait(10)  # the first batch's write lasts until the rest have queued
+        return stand_in(services, requests)
+
+    monkeypatch.setattr(writes, "issue_many", held)
     lane = CommandLane()
 
     async def main() -> list[Any]:
         first = asyncio.ensure_future(lane.issue(SERVICES, request({"answer": 0})))
-        await asyncio.sleep(0.005)  # the first batch is being written
-        rest = [lane.issue(SERVICES, request({"answer": i})) for i in range(1, 6)]
+        assert await asyncio.to_thread(writing.wait, 10)  # the first batch is being written
+        rest = [
+            asyncio.ensure_future(lane.issue(SERVICES, request({"answer": i}))) for i in range(1, 6)
+        ]
+        await asyncio.sleep(0)  # each of them queues its command
+        written.set()
         return await asyncio.gather(first, *rest)
 
     assert asyncio.run(main()) == [("now", i) for i in range(6)]
