@@ -286,22 +286,21 @@ def card_played(hand: Hand, seat: int, index: int) -> Hand:
     bit = 1 << index
     # concatenation, not (*trick, item): unpacking builds a list on the way (one play each)
     trick = hand.trick + ((seat, played),)  # noqa: RUF005
-    led = hand.led
-    if led < 0:
+    done = len(trick)
+    if done == 1:  # the card leads: it sets the suit led and heads the trick
         led, best = SUIT_OF[index], index
     else:
-        best = hand.best
+        led, best = hand.led, hand.best
         if BEATERS[hand.trump_suit][best] & bit:
             best = index
     playing = hand.playing
     count = len(playing)
-    done = len(trick)
     holdings = list(hand.holdings)
     holding = holdings[seat]
     at = holding.index(played)
     holdings[seat] = holding[:at] + holding[at + 1 :]
     held = list(hand.held)
-    held[seat] &= ~bit
+    held[seat] ^= bit  # the seat holds it (decide checked)
     return replace(
         hand,
         holdings=tuple(holdings),
