@@ -72,13 +72,13 @@ def _start_play(hand: Hand, playing: list[int]) -> Hand:
 def _after_draw(hand: Hand, options: Options) -> Hand:
     if options.four_card:
         return advance(replace(hand, phase=SECOND_CHANCE), options)
-    return _start_play(hand, [s for s in hand.rotation() if hand.decisions[s]])
+    return _start_play(hand, [s for s in hand.order if hand.decisions[s]])
 
 
 def advance(hand: Hand, options: Options) -> Hand:
     """Recompute whose turn it is after a declaration-stage fact, ending the stage when every
     seat is done. One player left (rule 16) moves the hand to settlement without play."""
-    order = hand.rotation()
+    order = hand.order  # seats clockwise from the dealer's left (``Hand.rotation``)
     if hand.phase == DECLARE:
         if options.declaration == "sequential":
             for s in order:
@@ -158,6 +158,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
     trump = SUIT_BY_CODE[event.trump]
     card_of = CARD.__getitem__
     holdings = tuple([tuple(map(card_of, cards)) for cards in event.hands])
+    order = (*range(event.dealer + 1, n), *range(event.dealer + 1))  # (dealer + 1 + i) % n
     hand = Hand(
         number=event.hand,
         dealer=event.dealer,
@@ -177,7 +178,10 @@ def _dealt(table: Table, event: Dealt) -> Table:
         served=(False,) * n,
         second=(None,) * n,
         tricks=(0,) * n,
-        order=(*range(event.dealer + 1, n), *range(event.dealer + 1)),  # (dealer + 1 + i) % n
+        order=order,
+        # sequential declaration starts left of the dealer (rule 11): ``advance`` then keeps
+        # this hand as it is instead of copying it to name the turn
+        turn=order[0] if options.declaration == "sequential" else None,
     )
     return replace(table, hand=advance(hand, options), exempt=frozenset())
 
