@@ -16,6 +16,7 @@ from domain.bourre.codes import (
     BIT,
     CARD,
     CARD_AT,
+    CODE_BIT,
     INDEX,
     SUIT_BY_CODE,
     SUIT_INDEX,
@@ -156,7 +157,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
     n = options.seats
     trump_card = CARD[event.trump_card]
     trump = SUIT_BY_CODE[event.trump]
-    card_of = CARD.__getitem__
+    card_of, bit_of = CARD.__getitem__, CODE_BIT.__getitem__
     holdings = tuple([tuple(map(card_of, cards)) for cards in event.hands])
     order = (*range(event.dealer + 1, n), *range(event.dealer + 1))  # (dealer + 1 + i) % n
     hand = Hand(
@@ -170,7 +171,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
         trump_card=trump_card,
         trump_card_owner=event.trump_card_owner,
         holdings=holdings,
-        held=tuple(map(mask_of_codes, event.hands)),
+        held=tuple([sum(map(bit_of, cards)) for cards in event.hands]),  # (mask_of_codes)
         stock=tuple(map(card_of, event.deck[stock_start(options) :])),
         discards=((),) * n,
         decisions=(None,) * n,
