@@ -21,7 +21,6 @@ from domain.bourre.codes import (
     SUIT_BY_CODE,
     SUIT_INDEX,
     SUIT_OF,
-    mask_of_codes,
 )
 from domain.bourre.deal import stock_start
 from domain.bourre.events import (
@@ -242,8 +241,9 @@ def discarded(hand: Hand, event: Discarded, options: Options, declared: bool = F
     discarded = event.discarded
     holding = hand.holdings[seat]
     held = hand.held[seat]
+    bit_of = CODE_BIT.__getitem__  # (mask_of_codes, without the call)
     if discarded:
-        out = mask_of_codes(discarded)
+        out = sum(map(bit_of, discarded))
         holding = tuple([c for c in holding if not BIT[c] & out])
         held &= ~out
         thrown = tuple(map(CARD.__getitem__, discarded))
@@ -257,7 +257,7 @@ def discarded(hand: Hand, event: Discarded, options: Options, declared: bool = F
     drawn = event.drawn
     if drawn:
         holding += tuple(map(CARD.__getitem__, drawn))
-        held |= mask_of_codes(drawn)
+        held |= sum(map(bit_of, drawn))
     holdings, helds, discards, served = (
         list(hand.holdings),
         list(hand.held),
