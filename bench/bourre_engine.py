@@ -27,6 +27,7 @@ import random
 import subprocess
 import sys
 import time
+from math import floor
 from pathlib import Path
 from typing import Any
 
@@ -66,8 +67,9 @@ def play_hands(
     outcomes = {"won": 0, "tied": 0, "solo": 0, "bourre_players": 0}
     table_seed = seed
     # bound once: the loop below is the bot (pick a seat, pick a legal command) and the engine.
-    # A pick is ``items[int(uniform() * len(items))]``: uniform like ``rng.choice`` (to within
-    # 2**-53), with one ``random()`` call where ``choice`` draws bits until they fall in range.
+    # A pick is ``items[floor(uniform() * len(items))]``: uniform like ``rng.choice`` (to within
+    # 2**-53), with one ``random()`` call where ``choice`` draws bits until they fall in range
+    # (floor is int() for these non-negative floats, one C call rather than a type's constructor)
     uniform, to_act, legal, decision = rng.random, GAME.to_act, GAME.legal_commands, GAME.decision
     while settled < hands:
         table_seed += 1
@@ -79,13 +81,13 @@ def play_hands(
                 (seat,) = waiting
             else:
                 ordered = sorted(waiting)
-                seat = ordered[int(uniform() * len(ordered))]
+                seat = ordered[floor(uniform() * len(ordered))]
             moves = legal(state, seat)
-            command = moves[int(uniform() * len(moves))]
+            command = moves[floor(uniform() * len(moves))]
             commands.append(command)
             events, state = decision(state, command)
             for event in events:
-                if isinstance(event, HandSettled):
+                if type(event) is HandSettled:  # (it has no subclasses)
                     settled += 1
                     in_table += 1
                     outcome = (

@@ -17,6 +17,7 @@ import hashlib
 import random
 from collections.abc import Iterable, Sequence
 from enum import IntEnum, StrEnum
+from math import floor
 from typing import NamedTuple, TypeVar
 
 T = TypeVar("T")
@@ -145,10 +146,12 @@ def shuffled(items: Sequence[T], seed: int | str) -> list[T]:
 
     Deterministic for a given seed on every CPython version (only ``random()`` is used).
     """
-    rng = random.Random(seed)
+    uniform = random.Random(seed).random
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        # the draw's integer part (floor is int() for these non-negative floats: one C call
+        # rather than the int type's constructor)
+        j = floor(uniform() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return out
 

@@ -4,6 +4,7 @@ variants of declaration (rules 30–31) and the four-card second chance (rule 33
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from domain.bourre.codes import CARD, CODE, CODE_AT, INDEX
 from domain.bourre.commands import Declare, Draw, SecondChance
@@ -13,6 +14,8 @@ from domain.bourre.state import DECLARE, DRAW, SECOND_CHANCE, Hand, Table
 from domain.cards import CardError, Rank, card
 from domain.errors import IllegalCommand, NotYourTurn
 from domain.table import Event
+
+ACE: Final = Rank.ACE  # read once: an enum member looked up on its class costs a descriptor call
 
 
 def pass_refusal(table: Table, hand: Hand, seat: int) -> str | None:
@@ -28,7 +31,7 @@ def pass_refusal(table: Table, hand: Hand, seat: int) -> str | None:
         and hand.phase == DECLARE
         and options.dealer_owns_trump_card
         and options.ace_forces_dealer
-        and hand.trump_card.rank == Rank.ACE
+        and hand.trump_card.rank == ACE
     ):
         return f"the dealer must play: the face-up card is an ace ({hand.trump_card.code}, rule 15)"
     if hand.phase == DECLARE and options.declaration != "simultaneous":
@@ -71,7 +74,7 @@ def draw_events(
             raise IllegalCommand(f"you do not hold {CODE_AT[index]}")
         named |= bit
         codes.append(CODE_AT[index])
-    limit = max_discard(table)
+    limit = table.options.max_discard
     if len(codes) > limit:
         raise IllegalCommand(f"you may discard at most {limit} cards", rule="bourre 34")
     if take_trump:

@@ -16,11 +16,11 @@ from domain.bourre.codes import (
     BIT,
     CARD,
     CARD_AT,
+    CODE_BIT,
     INDEX,
     SUIT_BY_CODE,
     SUIT_INDEX,
     SUIT_OF,
-    mask_of_codes,
 )
 from domain.bourre.deal import stock_start
 from domain.bourre.events import (
@@ -72,13 +72,13 @@ def _start_play(hand: Hand, playing: list[int]) -> Hand:
 def _after_draw(hand: Hand, options: Options) -> Hand:
     if options.four_card:
         return advance(replace(hand, phase=SECOND_CHANCE), options)
-    return _start_play(hand, [s for s in hand.rotation() if hand.decisions[s]])
+    return _start_play(hand, [s for s in hand.order if hand.decisions[s]])
 
 
 def advance(hand: Hand, options: Options) -> Hand:
     """Recompute whose turn it is after a declaration-stage fact, ending the stage when every
     seat is done. One player left (rule 16) moves the hand to settlement without play."""
-    order = hand.rotation()
+    order = hand.order  # seats clockwise from the dealer's left (``Hand.rotation``)
     if hand.phase == DECLARE:
         if options.declaration == "sequential":
             for s in order:
@@ -156,8 +156,9 @@ def _dealt(table: Table, event: Dealt) -> Table:
     n = options.seats
     trump_card = CARD[event.trump_card]
     trump = SUIT_BY_CODE[event.trump]
-    card_of = CARD.__getitem__
+    card_of, bit_of = CARD.__getitem__, CODE_BIT.__getitem__
     holdings = tuple([tuple(map(card_of, cards)) for cards in event.hands])
+    order = (*range(event.dealer + 1, n), *range(event.dealer + 1))  # (dealer + 1 + i) % n
     hand = Hand(
         number=event.hand,
         dealer=event.dealer,
@@ -169,7 +170,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
         trump_card=trump_card,
         trump_card_owner=event.trump_card_owner,
         holdings=holdings,
-        held=tuple(map(mask_of_codes, event.hands)),
+        held=tuple([sum(map(bit_of, cards)) for cards in event.hands]),  # (mask_of_codes)
         stock=tuple(map(card_of, event.deck[stock_start(options) :])),
         discards=((),) * n,
         decisions=(None,) * n,
@@ -177,7 +178,10 @@ def _dealt(table: Table, event: Dealt) -> Table:
         served=(False,) * n,
         second=(None,) * n,
         tricks=(0,) * n,
-        order=(*range(event.dealer + 1, n), *range(event.dealer + 1)),  # (dealer + 1 + i) % n
+        order=order,
+        # sequential declaration starts left of the dealer (rule 11): ``advance`` then keeps
+        # this hand as it is instead of copying it to name the turn
+        turn=order[0] if options.declaration == "sequential" else None,
     )
     return replace(table, hand=advance(hand, options), exempt=frozenset())
 
@@ -237,8 +241,9 @@ def discarded(hand: Hand, event: Discarded, options: Options, declared: bool = F
     discarded = event.discarded
     holding = hand.holdings[seat]
     held = hand.held[seat]
+    bit_of = CODE_BIT.__getitem__  # (mask_of_codes, without the call)
     if discarded:
-        out = mask_of_codes(discarded)
+        out = sum(map(bit_of, discarded))
         holding = tuple([c for c in holding if not BIT[c] & out])
         held &= ~out
         thrown = tuple(map(CARD.__getitem__, discarded))
@@ -252,7 +257,7 @@ def discarded(hand: Hand, event: Discarded, options: Options, declared: bool = F
     drawn = event.drawn
     if drawn:
         holding += tuple(map(CARD.__getitem__, drawn))
-        held |= mask_of_codes(drawn)
+        held |= sum(map(bit_of, drawn))
     holdings, helds, discards, served = (
         list(hand.holdings),
         list(hand.held),
@@ -286,22 +291,21 @@ def card_played(hand: Hand, seat: int, index: int) -> Hand:
     bit = 1 << index
     # concatenation, not (*trick, item): unpacking builds a list on the way (one play each)
     trick = hand.trick + ((seat, played),)  # noqa: RUF005
-    led = hand.led
-    if led < 0:
+    done = len(trick)
+    if done == 1:  # the card leads: it sets the suit led and heads the trick
         led, best = SUIT_OF[index], index
     else:
-        best = hand.best
+        led, best = hand.led, hand.best
         if BEATERS[hand.trump_suit][best] & bit:
             best = index
     playing = hand.playing
     count = len(playing)
-    done = len(trick)
     holdings = list(hand.holdings)
     holding = holdings[seat]
     at = holding.index(played)
     holdings[seat] = holding[:at] + holding[at + 1 :]
     held = list(hand.held)
-    held[seat] &= ~bit
+    held[seat] ^= bit  # the seat holds it (decide checked)
     return replace(
         hand,
         holdings=tuple(holdings),

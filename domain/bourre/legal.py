@@ -6,6 +6,7 @@ Legality is shared with ``decide``: the pass refusal (rules 15–16), the discar
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import chain, combinations
 from typing import Final
@@ -40,12 +41,40 @@ def to_act(state: Table | None) -> frozenset[int]:
     return _NOBODY
 
 
+def _choices_builder(size: int, most: int) -> Callable[..., list[list[str]]]:
+    """A function of ``size`` cards answering every choice of at most ``most`` of them, each
+    as a new list, in the order of :func:`itertools.combinations` taken size by size (the
+    empty choice first; each choice in the order of the cards).
+
+    Its body is the list of those lists written out (``[[], [c0], [c1], …, [c0, c1], …]``), so
+    a call builds them directly rather than through a tuple per choice and the iterators that
+    walk them: a declaring seat's listing names 32 discards with five cards."""
+    names = [f"c{i}" for i in range(size)]
+    choices = chain.from_iterable(combinations(names, k) for k in range(min(size, most) + 1))
+    body = ", ".join(f"[{', '.join(choice)}]" for choice in choices)
+    built: Callable[..., list[list[str]]] = eval(f"lambda {', '.join(names)}: [{body}]")
+    return built
+
+
+# _CHOICES[size, most]: the builder of ``_choices_builder(size, most)``, made once
+_CHOICES: Final[dict[tuple[int, int], Callable[..., list[list[str]]]]] = {}
+
+
+def discard_choices(codes: Sequence[str], most: int) -> list[list[str]]:
+    """Every choice of at most ``most`` of ``codes`` (rule 34's discards), as new lists: the
+    empty one, then one card, two cards, …, each in the order of ``codes``."""
+    key = (len(codes), most)
+    builder = _CHOICES.get(key)
+    if builder is None:
+        builder = _CHOICES[key] = _choices_builder(*key)
+    return builder(*codes)
+
+
 def _discards(table: Table, hand: Hand, seat: int) -> tuple[list[list[str]], bool]:
     """Every discard a seat may name (rule 34), and whether it may also name each of them but
     the empty one taking the turned card (rule 32: at least one card)."""
-    holding = map(CODE.__getitem__, hand.holdings[seat])
-    sizes = range(table.options.max_discard + 1)
-    plain = list(map(list, chain.from_iterable(map(partial(combinations, tuple(holding)), sizes))))
+    holding = list(map(CODE.__getitem__, hand.holdings[seat]))
+    plain = discard_choices(holding, table.options.max_discard)
     taking = table.options.trump_card == "separate_dealer_may_take" and seat == hand.dealer
     return plain, taking
 
@@ -54,15 +83,17 @@ def legal_commands(state: Table | None, seat: int) -> list[Command]:
     """Every game command ``seat`` may issue now. ``close_table`` (always open to a seated
     player) is a table command and not listed; this list is empty iff nobody waits for
     ``seat``."""
-    if state is None or state.status != PLAYING or state.hand is None:
+    if state is None or state.status != PLAYING:
         return []
     table, hand = state, state.hand
+    if hand is None:
+        return []
     turn = hand.turn
     if turn != seat and (turn is not None or seat not in to_act(state)):
         return []
     phase = hand.phase
     if phase == PLAY:  # the commonest question: the cards the seat may play, in hand order
-        legal, _ = playable(hand, seat, table.options)
+        legal = playable(hand, seat, table.options)[0]
         plays = PLAYS[seat]
         if legal == hand.held[seat]:  # leading, or free to discard anything
             return list(map(plays.__getitem__, hand.holdings[seat]))

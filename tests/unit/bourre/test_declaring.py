@@ -7,6 +7,7 @@ import pytest
 from domain.bourre import GAME
 from domain.bourre.commands import Declare, Draw
 from domain.bourre.events import Anted, DecisionsRevealed, Declared, Discarded, HandSettled
+from domain.bourre.legal import discard_choices
 from domain.errors import IllegalCommand, NotYourTurn
 from tests.unit.bourre.support import of_type, open_table, run, stack
 
@@ -225,3 +226,18 @@ def test_rule_31_simultaneous_with_double_ante_the_players_pay_at_the_reveal() -
     )
     state, events = run(state, *(Declare(seat=s, play=s != 2) for s in (0, 1, 2)))
     assert of_type(events, Anted) == [Anted(hand=1, seats=[0, 1], amount=1, reason="double_ante")]
+
+
+def test_rule_34_the_discards_listed_are_every_choice_of_at_most_max_discard_cards() -> None:
+    """The empty discard first, then one card, two cards, … each in the order of the hand;
+    every choice its own list."""
+    choices = discard_choices(["AS", "10H", "7D"], 2)
+    assert choices == [
+        [],
+        ["AS"], ["10H"], ["7D"],
+        ["AS", "10H"], ["AS", "7D"], ["10H", "7D"],
+    ]  # fmt: skip
+    assert len({id(choice) for choice in choices}) == len(choices)
+    assert discard_choices(["KC", "2S"], 5) == [[], ["KC"], ["2S"], ["KC", "2S"]]
+    assert len(discard_choices(["AS", "KS", "QS", "JS", "10S"], 5)) == 32
+    assert discard_choices(["AS", "KS", "QS", "JS"], 0) == [[]]
