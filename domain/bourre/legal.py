@@ -6,7 +6,7 @@ Legality is shared with ``decide``: the pass refusal (rules 15–16), the discar
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from itertools import chain, combinations
 from typing import Final
@@ -41,33 +41,11 @@ def to_act(state: Table | None) -> frozenset[int]:
     return _NOBODY
 
 
-def _choices_builder(size: int, most: int) -> Callable[..., list[list[str]]]:
-    """A function of ``size`` cards answering every choice of at most ``most`` of them, each
-    as a new list, in the order of :func:`itertools.combinations` taken size by size (the
-    empty choice first; each choice in the order of the cards).
-
-    Its body is the list of those lists written out (``[[], [c0], [c1], …, [c0, c1], …]``), so
-    a call builds them directly rather than through a tuple per choice and the iterators that
-    walk them: a declaring seat's listing names 32 discards with five cards."""
-    names = [f"c{i}" for i in range(size)]
-    choices = chain.from_iterable(combinations(names, k) for k in range(min(size, most) + 1))
-    body = ", ".join(f"[{', '.join(choice)}]" for choice in choices)
-    built: Callable[..., list[list[str]]] = eval(f"lambda {', '.join(names)}: [{body}]")
-    return built
-
-
-# _CHOICES[size, most]: the builder of ``_choices_builder(size, most)``, made once
-_CHOICES: Final[dict[tuple[int, int], Callable[..., list[list[str]]]]] = {}
-
-
 def discard_choices(codes: Sequence[str], most: int) -> list[list[str]]:
     """Every choice of at most ``most`` of ``codes`` (rule 34's discards), as new lists: the
     empty one, then one card, two cards, …, each in the order of ``codes``."""
-    key = (len(codes), most)
-    builder = _CHOICES.get(key)
-    if builder is None:
-        builder = _CHOICES[key] = _choices_builder(*key)
-    return builder(*codes)
+    sizes = range(min(len(codes), most) + 1)
+    return list(map(list, chain.from_iterable(map(partial(combinations, codes), sizes))))
 
 
 def _discards(table: Table, hand: Hand, seat: int) -> tuple[list[list[str]], bool]:
