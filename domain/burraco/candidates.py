@@ -136,13 +136,21 @@ class _Joins:
     """What is known of the cards that can join one layout: the filters (any card that might
     join with others, a card that might join alone), and the answers for cards alone."""
 
-    __slots__ = ("alone", "known", "layout", "maybe")
+    __slots__ = ("_maybe", "alone", "known", "layout")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.maybe = joinable(layout)
         self.alone = joinable_alone(layout)
         self.known: dict[str, bool] = {}
+        self._maybe: frozenset[str] | None = None
+
+    @property
+    def maybe(self) -> frozenset[str]:
+        """:func:`joinable`, read when first asked (only pile melds ask: most layouts are
+        only ever asked about cards alone)."""
+        if self._maybe is None:
+            self._maybe = joinable(self.layout)
+        return self._maybe
 
     def __call__(self, code: str) -> bool:
         """Whether ``code`` alone can be added to the layout (rules 8–10)."""
@@ -260,6 +268,8 @@ def new_meld_cards(hand: Sequence[str]) -> list[tuple[str, ...]]:
     (``_COUNTS``, ``_POSITIONS``): how many naturals of each rank and wilds it holds, and
     the positions each suit holds. Only ranks and suits that may offer a meld are looked at.
     """
+    if len(hand) < 3:
+        return []  # every meld holds three cards or more
     counts = sum(map(_COUNTS.__getitem__, hand))
     positions = reduce(or_, map(_POSITIONS.__getitem__, hand), 0)
     wilds_held = counts >> _WILD_SHIFT
