@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 # a mypyc build of the domain (engine_loop.COMPILED_DOMAIN), when --compiled asked for one
 sys.path.insert(0, os.environ.get("CARDROOM_COMPILED_DOMAIN") or sys.path[0])
 
-from engine_loop import COMPILED_DOMAIN, apply, compiled_domain, replay, seated_table
+from engine_loop import COMPILED_DOMAIN, compiled_domain, replay, seated_table
 
 from domain.burraco.bot import choose
 from domain.burraco.candidates import forget
@@ -60,14 +60,15 @@ def play_hands(hands: int, players: int, seed: int) -> tuple[list[list[Any]], di
     scored = 0
     endings: dict[str, int] = {}
     table_seed = seed
+    decision, to_act = GAME.decision, GAME.to_act  # what ``engine_loop.apply`` calls, bound once
     while scored < hands:
         table_seed += 1
         state, commands = seated_table(GAME, {"players": players}, players, table_seed)
         while state.status == "playing" and scored < hands:
-            (seat,) = GAME.to_act(state)
+            (seat,) = to_act(state)
             command = choose(state, seat, rng)
             commands.append(command)
-            state, events = apply(GAME, state, command)
+            events, state = decision(state, command)
             for event in events:
                 kind = type(event)
                 if kind is HandScored:

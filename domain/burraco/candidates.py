@@ -12,8 +12,9 @@ every legal meld, listed or not).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache, lru_cache, reduce
 from itertools import pairwise
+from operator import or_
 from typing import Final
 
 import msgspec
@@ -135,13 +136,21 @@ class _Joins:
     """What is known of the cards that can join one layout: the filters (any card that might
     join with others, a card that might join alone), and the answers for cards alone."""
 
-    __slots__ = ("alone", "known", "layout", "maybe")
+    __slots__ = ("_maybe", "alone", "known", "layout")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.maybe = joinable(layout)
         self.alone = joinable_alone(layout)
         self.known: dict[str, bool] = {}
+        self._maybe: frozenset[str] | None = None
+
+    @property
+    def maybe(self) -> frozenset[str]:
+        """:func:`joinable`, read when first asked (only pile melds ask: most layouts are
+        only ever asked about cards alone)."""
+        if self._maybe is None:
+            self._maybe = joinable(self.layout)
+        return self._maybe
 
     def __call__(self, code: str) -> bool:
         """Whether ``code`` alone can be added to the layout (rules 8–10)."""
@@ -248,33 +257,56 @@ def new_melds(hand: Sequence[str]) -> Iterator[Candidate]:
 
 
 def new_meld_cards(hand: Sequence[str]) -> list[tuple[str, ...]]:
-    """:func:`new_melds` as the cards of each proposal (what ``legal_commands`` lists)."""
-    wilds: list[str] = []
-    by_rank: dict[int, list[str]] = {}
-    by_suit: dict[str, int] = {}  # suit -> the positions held, as bits
-    paired = False  # whether two naturals share a rank
-    for code in hand:  # one pass: each card's place is read from a table
-        rank, suit, bits = _PLACES[code]
-        if not rank:
-            wilds.append(code)
-        elif rank in by_rank:
-            by_rank[rank].append(code)
-            paired = True
-        else:
-            by_rank[rank] = [code]
-        if bits:
-            by_suit[suit] = by_suit.get(suit, 0) | bits
+    """:func:`new_melds` as the cards of each proposal (what ``legal_commands`` lists).
+
+    Proposed, in this order: for each rank in the order the hand first shows it, a set of
+    its naturals (three or more, nine at most) or of its two naturals and the hand's first
+    wild; then for each suit in the order the hand first shows it, its sequences
+    (:func:`_positions`, a wild added where one is wanted).
+
+    Most hands offer nothing, so the whole hand is first read at once, as numbers
+    (``_COUNTS``, ``_POSITIONS``): how many naturals of each rank and wilds it holds, and
+    the positions each suit holds. Only ranks and suits that may offer a meld are looked at.
+    """
+    if len(hand) < 3:
+        return []  # every meld holds three cards or more
+    counts = sum(map(_COUNTS.__getitem__, hand))
+    positions = reduce(or_, map(_POSITIONS.__getitem__, hand), 0)
+    wilds_held = counts >> _WILD_SHIFT
+    triples = counts & _THREE_OR_MORE or counts & counts >> 1 & _ONES
+    sets = triples or (wilds_held and counts & _TWO_OR_MORE)
+    if wilds_held:  # two positions one or two apart (a wild makes them a sequence)
+        runs = positions & (positions >> 1 | positions >> 2)
+    else:  # three positions in a row
+        runs = positions & positions >> 1 & positions >> 2
+    if not (sets or runs):
+        return []
+    wilds = [code for code in hand if code in WILDS] if wilds_held else []
     proposed: list[tuple[str, ...]] = []
-    for same in by_rank.values() if paired else ():
-        held = len(same)
-        if held >= 3:
-            proposed.append(tuple(same[:9]))
-        elif held == TWO and wilds:
-            proposed.append((*same, wilds[0]))
+    if sets:
+        by_rank: dict[int, list[str]] = {}  # a natural's rank -> its cards, in hand order
+        for code in hand:
+            rank = _SET_RANK[code]
+            if rank:
+                if rank in by_rank:
+                    by_rank[rank].append(code)
+                else:
+                    by_rank[rank] = [code]
+        for same in by_rank.values():
+            held = len(same)
+            if held >= 3:
+                proposed.append(tuple(same[:9]))
+            elif held == TWO and wilds:
+                proposed.append((*same, wilds[0]))
+    # a position with none held one or two places away is in no proposal: left out, the
+    # suits' masks (and their remembered sequences) repeat more often
+    positions &= positions >> 1 | positions << 1 | positions >> 2 | positions << 2
     ace_twice = False  # whether a suit holding an ace offers two sequences or more
-    for suit, mask in by_suit.items():
-        if not mask & (mask >> 1 | mask >> 2):
-            continue  # no two of its positions one or two apart: no sequence to start
+    for suit in dict.fromkeys(map(_SUIT_OF.__getitem__, hand)) if runs else ():
+        shift = _SUIT_SHIFT[suit]
+        if not runs >> shift & _SUIT_FIELD:
+            continue  # no sequence to start in this suit
+        mask = (positions >> shift & _SUIT_FIELD) << ACE_LOW  # position p at bit p
         sequences = _sequences(suit, mask)
         if mask & _ACE_LOW_BIT and len(sequences) >= TWO:
             ace_twice = True
@@ -304,19 +336,38 @@ def new_meld_cards(hand: Sequence[str]) -> list[tuple[str, ...]]:
 
 _ACE_LOW_BIT: Final = 1 << ACE_LOW
 
-
-# per card code: its rank for a set (0 for a wild: a 2 is always wild in a set), its suit and
-# its sequence positions as bits (the ace at both ends; none for the joker)
-_PLACES: dict[str, tuple[int, str, int]] = {
-    code: (
-        0 if info.wild else info.rank,
-        info.suit or "",
-        0
-        if not info.rank
-        else (1 << ACE_LOW | 1 << ACE_HIGH)
-        if info.rank == ACE_HIGH
-        else 1 << info.rank,
+# A hand read as numbers (new_meld_cards), each small enough for a machine word.
+# ``_COUNTS``: per code, a count in a 4-bit field — a natural's rank for a set (3 … 14, a 2
+# is always wild in a set) or the wilds' field (a pack of 108 holds 8 naturals of a rank and
+# 12 wilds, so no field overflows when summed). ``_POSITIONS``: per code, its sequence
+# positions (1 to 14, the ace at both ends) as bits 0 to 13 of a 15-bit field per suit: the
+# top bit of each field stays clear, so three positions in a row never straddle two suits
+# (two positions two apart may: the ace high of one suit and the ace low of the next, which
+# only sends that suit to the full reading). ``_SET_RANK``: a natural's rank, 0 for a wild;
+# ``_SUIT_OF``: a card's suit, '' for the joker.
+_FIELD: Final = 0xF
+_RANK_SHIFT: Final = 4
+_NATURAL_FIELDS = range(ACE_HIGH - 2)  # ranks 3 to 14
+_WILD_SHIFT: Final = _RANK_SHIFT * len(_NATURAL_FIELDS)
+_SUIT_FIELD: Final = 0x3FFF
+_SUIT_SHIFT = {suit: 15 * index for index, suit in enumerate(SUITS)}
+_SUIT_SHIFT[""] = 15 * len(SUITS)  # the joker: no positions
+_ONES: Final = sum(1 << _RANK_SHIFT * field for field in _NATURAL_FIELDS)
+_TWO_OR_MORE: Final = sum(0b1110 << _RANK_SHIFT * field for field in _NATURAL_FIELDS)
+_THREE_OR_MORE: Final = sum(0b1100 << _RANK_SHIFT * field for field in _NATURAL_FIELDS)
+_SET_RANK = {code: 0 if info.wild else info.rank for code, info in INFO.items()}
+_SUIT_OF = {code: info.suit for code, info in INFO.items()}
+_COUNTS = {
+    code: 1 << (_WILD_SHIFT if info.wild else _RANK_SHIFT * (info.rank - 3))
+    for code, info in INFO.items()
+}
+_POSITIONS = {
+    code: sum(
+        1 << _SUIT_SHIFT[info.suit] + p - ACE_LOW
+        for p in ((ACE_LOW, ACE_HIGH) if info.rank == ACE_HIGH else (info.rank,))
     )
+    if info.rank
+    else 0
     for code, info in INFO.items()
 }
 

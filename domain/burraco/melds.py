@@ -22,6 +22,7 @@ from domain.burraco.layout import (
     BURRACO,
     MAX_SEQUENCE,
     MAX_SET,
+    POSITION_SYMBOLS,
     SEQUENCE,
     SET,
     Layout,
@@ -200,6 +201,10 @@ def arrange_extension(
     """
     if wild_rank is not None or ace is not None:
         _check_hints(wild_rank, ace)
+    elif len(codes_) == 1 and codes_[0] in INFO:
+        found = plain_extension(*_fields(meld), codes_[0])
+        if found is not None:  # one reading only: read at once (domain.burraco.plain)
+            return found
     if meld.kind == SET:  # read at once: a set's suits make nearly every reading a new one
         return _read_extension(*_fields(meld), _code_tuple(codes_), wild_rank, ace)
     return _layout(_extension_reading(*_fields(meld), _code_tuple(codes_), wild_rank, ace))
@@ -212,17 +217,34 @@ def extends(meld: Layout, code: str) -> bool:
         return _set_takes(meld.rank, meld.wild >= 0, len(meld.cards), code)
     if plain_extension(*_fields(meld), code) is not None:
         return True
-    if meld.suit not in SWAPS:
-        return not isinstance(_spades_extension_reading(*_fields(meld), (code,), None, None), str)
-    return _sequence_takes(meld.cards, meld.suit, meld.low, meld.wild, code)
+    suit = meld.suit
+    info = INFO[code]
+    if not info.wild and info.suit != suit:
+        return False  # rule 9: a sequence's naturals are of its suit
+    own_two = f"2{suit}"
+    added = (OWN_TWO if code == own_two else JOKER) if info.wild else code[:-1] + CANONICAL_SUIT
+    wild = meld.wild
+    shape = (meld.low, len(meld.cards), wild, wild >= 0 and meld.cards[wild] == own_two)
+    return _sequence_takes(*shape, added)
 
 
 @lru_cache(maxsize=READINGS_KEPT)
-def _sequence_takes(cards: tuple[str, ...], suit: str, low: int, wild: int, code: str) -> bool:
-    """:func:`extends` for a sequence of hearts, diamonds or clubs: read as spades (a refusal
-    needs no message here)."""
-    found = _sequence_as_spades(SEQUENCE, cards, suit, None, low, wild, (code,), None, None)
-    return not isinstance(found, str)
+def _sequence_takes(low: int, size: int, wild: int, own_two: bool, code: str) -> bool:
+    """:func:`extends` for a sequence, by its shape: rules 9–10 name no suit, and tell its
+    wild and a wild added apart only as the sequence's own 2 or any other wild (a joker or
+    another suit's 2). So a card is tried once per shape, on such a sequence of spades from
+    position ``low`` with ``size`` cards, its wild (if any) at index ``wild``: its own 2
+    (``own_two``) or a joker; ``code`` is the card added as played in spades (a natural of
+    spades, ``2S`` for the sequence's own 2, ``JK`` for any other wild). A refusal needs no
+    message here."""
+    cards = tuple(
+        (OWN_TWO if own_two else JOKER)
+        if index == wild
+        else f"{POSITION_SYMBOLS[position]}{CANONICAL_SUIT}"
+        for index, position in enumerate(range(low, low + size))
+    )
+    shape = (SEQUENCE, cards, CANONICAL_SUIT, None, low, wild, (code,), None, None)
+    return not isinstance(_spades_extension_reading(*shape), str)
 
 
 @lru_cache(maxsize=READINGS_KEPT)
@@ -237,6 +259,7 @@ def _set_takes(rank: str | None, wild: bool, size: int, code: str) -> bool:
 
 
 SET_SUITS, JOKER = "SHDC", "JK"  # the suits and the joker of the shapes above
+OWN_TWO: Final = "2S"  # the own 2 of a sequence read as spades (_sequence_takes)
 
 
 def _fields(meld: Layout) -> tuple[str, tuple[str, ...], str | None, str | None, int, int]:

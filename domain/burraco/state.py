@@ -39,7 +39,7 @@ def team_of(seat: int) -> int:
 
 def without(hand: tuple[str, ...], removed: Iterable[str]) -> tuple[str, ...]:
     """``hand`` less one copy of each removed card."""
-    if isinstance(removed, list | tuple) and len(removed) == 1:  # a discard, an addition
+    if isinstance(removed, (list, tuple)) and len(removed) == 1:  # a discard, an addition
         at = hand.index(removed[0])
         return hand[:at] + hand[at + 1 :]
     remaining = list(hand)

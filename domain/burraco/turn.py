@@ -78,7 +78,7 @@ def playing_round(table: Table, seat: int) -> Round:
 
 def canonical(codes_: Sequence[str]) -> list[str]:
     """The canonical codes of the cards a command names (``"10h"`` -> ``"10H"``)."""
-    if not isinstance(codes_, list | tuple):
+    if not isinstance(codes_, (list, tuple)):
         raise IllegalCommand("cards must be a list of card codes")
     for code in codes_:
         if not isinstance(code, str):
