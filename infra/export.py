@@ -115,19 +115,24 @@ def export(
     games = list(game_names())
     if game is not None and game not in games:
         raise ExportError(f"game must be one of {', '.join(games)}, not {game!r}", "game")
-    window = _Window(since, until)
     wanted = [game] if game else games
+    # The rows live until written and hold no cycles: the collector's passes over them as
+    # they pile up would be wasted work (as for a projection rebuild's batch). It is back on
+    # only once they are gone: turned on while they live, its first pass would go over them all.
+    with _collection_deferred():
+        return _export(store, out, fmt, wanted, _Window(since, until))
+
+
+def _export(
+    store: TableStore, out: Path, fmt: str, wanted: list[str], window: _Window
+) -> ExportReport:
+    """:func:`export`'s work, once its request is checked: read, fold, write."""
     rows: dict[str, dict[str, list[dict[str, Any]]]] = {
         name: {g: [] for g in wanted} for name in DATASETS[1:]
     }
     report = ExportReport()
-    everything = since is None and until is None
-    # The rows live until written and hold no cycles: the collector's passes over them as
-    # they pile up would be wasted work (as for a projection rebuild's batch).
-    with (
-        _collection_deferred(),
-        _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet,
-    ):
+    everything = window.since is None and window.until is None
+    with _Parquet() if fmt == "parquet" else contextlib.nullcontext() as parquet:
         found = read_events(store, wanted, None if everything else window.admits)
         report.events_read = found.read
         # Each Parquet file is written on a thread of its own while the export goes on.
@@ -145,7 +150,7 @@ def export(
 @contextlib.contextmanager
 def _collection_deferred() -> Iterator[None]:
     """The cyclic garbage collector paused for one export (it runs again, if it was on, once
-    the files are written)."""
+    the files are written and the rows freed)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
