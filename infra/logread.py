@@ -155,6 +155,7 @@ class LogReader:
         new = tuple.__new__
         found: list[TextNotification] = []
         append = found.append
+        stored_at = at = ""  # the last time read, as stored and as written out
         for position, stored_id, version, topic, state in rows:
             uuid = ids.get(stored_id)
             if uuid is None:
@@ -170,14 +171,20 @@ class LogReader:
                     )
                     continue
                 body = fallback
-            at = body.at
-            if len(at) == 27 and at[26] == "Z" and at[19] == "." and at[10] == "T":
-                at = at[:26] + "+00:00"
-            else:
-                try:
-                    at = feed_text(at)
-                except Exception:
-                    at = self._decode(topic, state, uuid, version)[0].isoformat()
+            if body.at != stored_at:  # a command's events share their time: written once
+                stored_at = body.at
+                if (
+                    len(stored_at) == 27
+                    and stored_at[26] == "Z"
+                    and stored_at[19] == "."
+                    and stored_at[10] == "T"
+                ):
+                    at = stored_at[:26] + "+00:00"
+                else:
+                    try:
+                        at = feed_text(stored_at)
+                    except Exception:
+                        at = self._decode(topic, state, uuid, version)[0].isoformat()
             event = body.event
             append(new(TextNotification, (position, uuid, version, at, event)))
         return found

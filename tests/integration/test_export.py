@@ -205,3 +205,13 @@ def test_an_empty_store_writes_empty_datasets_with_their_schema(sqlite_store: Ta
         assert db.execute(f"SELECT count(*) FROM {dataset}").fetchone() == (0,)
         columns = [row[0] for row in db.execute(f"DESCRIBE {dataset}").fetchall()]
         assert columns == [*SCHEMAS[dataset], "game"]
+
+
+def test_duckdb_reads_each_column_as_the_document_types_it(simulated: Any) -> None:
+    _, tmp, _ = simulated
+    db = load(tmp / "parquet")
+    named = {"TIMESTAMP WITH TIME ZONE": "TIMESTAMPTZ"}  # DuckDB's long name for it
+    for dataset in DATASETS:
+        types = {row[0]: row[1] for row in db.execute(f"DESCRIBE {dataset}").fetchall()}
+        read = {column: named.get(kind, kind) for column, kind in types.items()}
+        assert read == {**SCHEMAS[dataset], "game": "VARCHAR"}, dataset

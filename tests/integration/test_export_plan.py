@@ -99,3 +99,34 @@ def test_a_stored_time_is_written_as_isoformat_writes_it(moment: datetime) -> No
         feed_text(stored)
         == msgspec.json.decode(msgspec.json.encode(moment), type=datetime).isoformat()
     )
+
+
+def test_events_shown_as_stored_are_headed_by_the_feed_keys_among_redacted_ones() -> None:
+    from domain.bourre.events import CardPlayed
+    from infra.exportevents import EventColumns
+
+    columns = EventColumns("bourre")
+    at = "2026-12-01T10:00:00.000001+00:00"
+    rows = [
+        (1, "t1", 5, "CardPlayed", CardPlayed(hand=1, seat=2, card="QH"), None),
+        (2, "t1", 6, "Dealt", None, '{"position":2,"type":"Dealt","hand":2}'),  # redacted
+        (3, "t1", 7, "CardPlayed", {"seat": 0, "type": "CardPlayed", "card": "AS"}, None),
+    ]
+    for position, table, version, kind, event, text in rows:
+        columns.position.append(position)
+        columns.table_id.append(table)
+        columns.version.append(version)
+        columns.type.append(kind)
+        columns.at.append(at)
+        columns.data.append(text)
+        if text is None:
+            columns.stored.append(event)
+    head = '"tableId":"t1","game":"bourre"'
+    assert columns.data_texts() == [
+        f'{{"position":1,{head},"version":5,"type":"CardPlayed","at":"{at}",'
+        '"hand":1,"seat":2,"card":"QH"}',
+        '{"position":2,"type":"Dealt","hand":2}',
+        # not laid out with its type first: the feed's keys, then its other fields
+        f'{{"position":3,{head},"version":7,"type":"CardPlayed","at":"{at}","seat":0,"card":"AS"}}',
+    ]
+    assert columns.ndjson() == ("\n".join(columns.data_texts()) + "\n").encode()
