@@ -7,17 +7,9 @@ own 2, another suit's 2) at each place, for every card, against ``arrange_extens
 from __future__ import annotations
 
 from domain.burraco.candidates import forget
-from domain.burraco.melds import Layout, MeldError, arrange_extension, extends
+from domain.burraco.melds import Layout, extends
 from domain.burraco.values import INFO
-from tests.unit.burraco.test_candidate_filters import sequences
-
-
-def accepts(layout: Layout, code: str) -> bool:
-    try:
-        arrange_extension(layout, [code])
-    except MeldError:
-        return False
-    return True
+from tests.unit.burraco.test_candidate_filters import accepts, sequences
 
 
 def test_a_card_joins_a_sequence_alone_as_the_full_reading_says() -> None:
