@@ -47,10 +47,6 @@ def pass_refusal(table: Table, hand: Hand, seat: int) -> str | None:
     return None
 
 
-def max_discard(table: Table) -> int:
-    return table.options.max_discard
-
-
 def draw_events(
     table: Table, hand: Hand, seat: int, discard: Sequence[str], take_trump: bool
 ) -> list[Event]:

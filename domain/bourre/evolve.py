@@ -16,11 +16,11 @@ from domain.bourre.codes import (
     BIT,
     CARD,
     CARD_AT,
-    CODE_BIT,
     INDEX,
     SUIT_BY_CODE,
     SUIT_INDEX,
     SUIT_OF,
+    mask_of_codes,
 )
 from domain.bourre.deal import stock_start
 from domain.bourre.events import (
@@ -156,7 +156,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
     n = options.seats
     trump_card = CARD[event.trump_card]
     trump = SUIT_BY_CODE[event.trump]
-    card_of, bit_of = CARD.__getitem__, CODE_BIT.__getitem__
+    card_of = CARD.__getitem__
     holdings = tuple([tuple(map(card_of, cards)) for cards in event.hands])
     order = (*range(event.dealer + 1, n), *range(event.dealer + 1))  # (dealer + 1 + i) % n
     hand = Hand(
@@ -170,7 +170,7 @@ def _dealt(table: Table, event: Dealt) -> Table:
         trump_card=trump_card,
         trump_card_owner=event.trump_card_owner,
         holdings=holdings,
-        held=tuple([sum(map(bit_of, cards)) for cards in event.hands]),  # (mask_of_codes)
+        held=tuple(map(mask_of_codes, event.hands)),
         stock=tuple(map(card_of, event.deck[stock_start(options) :])),
         discards=((),) * n,
         decisions=(None,) * n,
@@ -241,9 +241,8 @@ def discarded(hand: Hand, event: Discarded, options: Options, declared: bool = F
     discarded = event.discarded
     holding = hand.holdings[seat]
     held = hand.held[seat]
-    bit_of = CODE_BIT.__getitem__  # (mask_of_codes, without the call)
     if discarded:
-        out = sum(map(bit_of, discarded))
+        out = mask_of_codes(discarded)
         holding = tuple([c for c in holding if not BIT[c] & out])
         held &= ~out
         thrown = tuple(map(CARD.__getitem__, discarded))
@@ -257,7 +256,7 @@ def discarded(hand: Hand, event: Discarded, options: Options, declared: bool = F
     drawn = event.drawn
     if drawn:
         holding += tuple(map(CARD.__getitem__, drawn))
-        held |= sum(map(bit_of, drawn))
+        held |= mask_of_codes(drawn)
     holdings, helds, discards, served = (
         list(hand.holdings),
         list(hand.held),
