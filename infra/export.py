@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import shutil
 from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -187,23 +188,27 @@ def _write_dataset(
 
 def _clear(folder: Path, partitions: set[str], keep: str) -> None:
     """Empty ``folder`` but for the ``keep`` file of each of ``partitions`` (about to be
-    overwritten): cheaper than removing the tree and making it again."""
-    if not folder.is_dir():
+    overwritten): cheaper than removing the tree and making it again. (``os.scandir``: an
+    entry's kind comes with the listing, without a ``stat`` each.)"""
+    try:
+        entries = list(os.scandir(folder))
+    except (FileNotFoundError, NotADirectoryError):
         return
-    for entry in folder.iterdir():
-        if entry.name not in partitions or not entry.is_dir() or entry.is_symlink():
+    for entry in entries:
+        if entry.name not in partitions or not entry.is_dir(follow_symlinks=False):
             _remove(entry)
             continue
-        for inner in entry.iterdir():
-            if inner.name != keep or inner.is_dir():
-                _remove(inner)
+        with os.scandir(entry.path) as inner_entries:
+            for inner in inner_entries:
+                if inner.name != keep or inner.is_dir(follow_symlinks=False):
+                    _remove(inner)
 
 
-def _remove(path: Path) -> None:
-    if path.is_dir() and not path.is_symlink():
-        shutil.rmtree(path)
+def _remove(entry: os.DirEntry[str]) -> None:
+    if entry.is_dir(follow_symlinks=False):
+        shutil.rmtree(entry.path)
     else:
-        path.unlink()
+        os.unlink(entry.path)
 
 
 def _arrow_table(rows: list[dict[str, Any]] | EventColumns, dataset: str) -> Any:

@@ -58,7 +58,12 @@ def test_an_export_over_an_earlier_one_leaves_only_its_own_files(
     export(sqlite_store, out, "ndjson")
     (out / "events" / "game=bourre" / "stray.txt").write_text("left by hand")
     (out / "hands" / "game=whist").mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("not the export's")
+    (out / "results" / "game=whist").symlink_to(elsewhere, target_is_directory=True)
     export(sqlite_store, out, "parquet", game="bourre")
+    assert (elsewhere / "keep.txt").read_text() == "not the export's"  # the link went, not this
     export(sqlite_store, fresh, "parquet", game="bourre")
     expected = {Path(name, "game=bourre", "data.parquet") for name in DATASETS}
     assert set(files_of(out)) == expected
