@@ -201,10 +201,6 @@ def arrange_extension(
     """
     if wild_rank is not None or ace is not None:
         _check_hints(wild_rank, ace)
-    elif len(codes_) == 1 and codes_[0] in INFO:
-        found = plain_extension(*_fields(meld), codes_[0])
-        if found is not None:  # one reading only: read at once (domain.burraco.plain)
-            return found
     if meld.kind == SET:  # read at once: a set's suits make nearly every reading a new one
         return _read_extension(*_fields(meld), _code_tuple(codes_), wild_rank, ace)
     return _layout(_extension_reading(*_fields(meld), _code_tuple(codes_), wild_rank, ace))
