@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from domain.burraco.candidates import AT, joinable, joinable_alone
-from domain.burraco.melds import ACE_HIGH, ACE_LOW, Layout, MeldError, arrange_extension
+from domain.burraco.melds import ACE_HIGH, ACE_LOW, Layout, arrange_extension
+from tests.unit.burraco.test_extends import accepted
 
 SUIT = "H"
 WILDS = ("JK", "2H", "2S")
@@ -31,19 +32,11 @@ def sequences() -> Iterator[Layout]:
                     yield Layout("sequence", dirty, suit=SUIT, low=low, wild=index)
 
 
-def accepts(layout: Layout, code: str) -> bool:
-    try:
-        arrange_extension(layout, [code])
-    except MeldError:
-        return False
-    return True
-
-
 def test_a_card_left_out_by_the_filter_is_refused_alone() -> None:
     checked = 0
     for layout in sequences():
         for code in joinable(layout) - joinable_alone(layout):
-            assert not accepts(layout, code), (layout, code)
+            assert not accepted(layout, code), (layout, code)
             checked += 1
     assert checked > 5_000
 
@@ -56,7 +49,7 @@ def test_every_card_a_sequence_takes_alone_passes_the_filter() -> None:
     for layout in sequences():
         alone = joinable_alone(layout)
         for code in cards:
-            if accepts(layout, code):
+            if accepted(layout, code):
                 assert code in alone, (layout, code)
                 checked += 1
     assert checked > 5_000

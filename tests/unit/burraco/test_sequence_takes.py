@@ -9,7 +9,8 @@ from __future__ import annotations
 from domain.burraco.candidates import forget
 from domain.burraco.melds import Layout, extends
 from domain.burraco.values import INFO
-from tests.unit.burraco.test_candidate_filters import accepts, sequences
+from tests.unit.burraco.test_candidate_filters import sequences
+from tests.unit.burraco.test_extends import accepted
 
 
 def test_a_card_joins_a_sequence_alone_as_the_full_reading_says() -> None:
@@ -17,7 +18,7 @@ def test_a_card_joins_a_sequence_alone_as_the_full_reading_says() -> None:
     hearts_and_wilds = [code for code in INFO if code.endswith("H") or INFO[code].wild]
     for layout in sequences():
         for code in [*hearts_and_wilds, "7S", "AC", "KD"]:
-            assert extends(layout, code) == accepts(layout, code), (layout, code)
+            assert extends(layout, code) == accepted(layout, code), (layout, code)
 
 
 def test_the_same_shape_in_another_suit_gives_the_same_answer() -> None:
