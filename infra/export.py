@@ -24,6 +24,7 @@ from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -289,9 +290,11 @@ _WITH_STATISTICS = {
 }
 
 
+@cache
 def _arrow_type(kind: str, *, handed: bool = False) -> Any:
     """A column's Arrow type in the file, or (``handed``) the type its Python values convert
-    into first: the feed's text for ``JSON`` and ``TIMESTAMPTZ``."""
+    into first: the feed's text for ``JSON`` and ``TIMESTAMPTZ`` (remembered: asked for every
+    column of every file)."""
     import pyarrow as pa
 
     if kind.endswith("[]"):
