@@ -10,8 +10,8 @@ which every reader of events pays), for where the time goes. Interleaved, best o
 machine; on PostgreSQL it leaves out the server's share of both reads).
 
 Two store sizes by default: 6 tables per game (~4.6k events) and 24 (~18k). On the small one an
-export's fixed costs (a writer thread, six files opened and closed) weigh against a raw read of a
-few tens of milliseconds; the larger one shows the per-event rate a real store is exported at.
+export's fixed costs (six files written and closed) weigh against a raw read of a few tens of
+milliseconds; the larger one shows the per-event rate a real store is exported at.
 
 ``python bench/export.py [--tables 6,24] [--hands 8] [--repeat 5] [--format parquet]
 [--sqlite-only]``

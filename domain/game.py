@@ -31,7 +31,8 @@ counters) are not the game's: the projections build them (:mod:`projections`).
   so the write side evolves each event once. A game that evolves while deciding gives its own;
   otherwise the events are folded with ``evolve``.
 * ``hand_of(event) -> int`` — the hand an event belongs to (0 for table-level events).
-* ``settles_hand(event) -> bool`` — whether the event ends its hand (cards may then be shown).
+* ``settles_hand(event) -> bool`` — whether the event ends its hand (cards may then be shown);
+  answered by the event's class alone (a reader of the whole log asks once per class).
 * ``seating(state) -> Seating`` — seats, names, status (``waiting``, ``playing``, ``ended``)
   and hand number, the same for every game.
 * ``seat_for_token(state, token_hash) -> int | None`` — which seat a token hash holds.

@@ -20,9 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import compress
+from operator import not_
 from typing import Any, get_args
 
 import msgspec
+import msgspec.inspect
 from eventsourcing.persistence import PersistenceError
 
 from domain.game import Game
@@ -85,7 +89,25 @@ def _plan(cls: type, seen: int) -> EventPlan:
         return _REDACTED  # its ``hand`` column is not the hand it belongs to
     if _json(config.tag) != f'"{config.tag}"':
         return _REDACTED  # a ``type`` JSON writes escaped
-    return EventPlan(seen, config.tag, attributes.get("hand"), attributes.get("seat"))
+    seat = attributes.get("seat")
+    if seat is not None and not _holds_int(cls, seat):
+        seat = None  # the ``seat`` column holds seat numbers only
+    return EventPlan(seen, config.tag, attributes.get("hand"), seat)
+
+
+@cache
+def _holds_int(cls: type, attribute: str) -> bool:
+    """Whether the struct field ``attribute`` of ``cls`` holds an integer (or nothing);
+    remembered (``type_info`` is slow beside an export of a few thousand events)."""
+    info = msgspec.inspect.type_info(cls)
+    kind = next(f.type for f in getattr(info, "fields", ()) if f.name == attribute)
+    kinds = kind.types if isinstance(kind, msgspec.inspect.UnionType) else (kind,)
+    return all(isinstance(k, msgspec.inspect.IntType | msgspec.inspect.NoneType) for k in kinds)
+
+
+# One ``events`` row as the read makes it: position, table id, version, type, time, hand, seat,
+# the public event as JSON text (``None`` when shown as stored) and the stored event.
+Row = tuple[int, str, int, str, str, int | None, int | None, str | None, Any]
 
 
 @dataclass
@@ -105,16 +127,20 @@ class EventColumns:
     data: list[str | None] = field(default_factory=list)
     stored: list[Any] = field(default_factory=list)
 
+    @classmethod
+    def of_rows(cls, game: str, rows: list[Row]) -> EventColumns:
+        """The columns of ``rows``, each a :data:`Row` (its event last, kept in ``stored``
+        when the row has no ``data`` text): the read makes one tuple per event, turned into
+        columns here at once."""
+        if not rows:
+            return cls(game)
+        columns = map(list, zip(*rows, strict=True))
+        position, table_id, version, kind, at, hand, seat, data, events = columns
+        stored = list(compress(events, map(not_, data)))  # the events of the rows without text
+        return cls(game, position, table_id, version, kind, at, hand, seat, data, stored)
+
     def __len__(self) -> int:
         return len(self.position)
-
-    def appenders(self) -> tuple[Callable[[Any], None], ...]:
-        """Each column's ``append``, in the columns' order, then ``stored``'s."""
-        return (
-            self.position.append, self.table_id.append, self.version.append, self.type.append,
-            self.at.append, self.hand.append, self.seat.append, self.data.append,
-            self.stored.append,
-        )  # fmt: skip
 
     def data_texts(self) -> list[str]:
         """Each row's public event as JSON text, one row at a time."""
@@ -215,9 +241,9 @@ def read_events(
     are handed to :meth:`TableSummary.fold`; the others count their command in place."""
     feed = EventFeed(store, TableQueries(store))
     notes, tables = feed.read_log(_text_reader(store))
-    found = LogRead({name: EventColumns(name) for name in wanted})
+    found = LogRead({})
     summaries = found.summaries
-    appenders = {name: columns.appenders() for name, columns in found.events.items()}
+    rows: dict[str, list[Row]] = {name: [] for name in wanted}
     plans: dict[str, dict[type, EventPlan]] = {}
     settling_versions: dict[str, frozenset[int]] = {}
     read = 0
@@ -246,10 +272,7 @@ def read_events(
                     summary = summaries[key] = TableSummary(key, game.name)
                 last_at, hands, fold = summary.last_at, summary.hands, summary.fold
                 hand_no = -1
-                (
-                    add_position, add_table, add_version, add_type,
-                    add_at, add_hand, add_seat, add_data, add_stored,
-                ) = appenders[game.name]  # fmt: skip
+                add_row = rows[game.name].append
                 game_plans = plans.get(game.name)
                 if game_plans is None:
                     game_plans = plans[game.name] = plans_of(game)
@@ -286,6 +309,8 @@ def read_events(
             kind = shown["type"]
             column_hand = shown.get("hand")
             seat = shown.get("seat")
+            if not isinstance(seat, int):
+                seat = None  # the ``seat`` column holds seat numbers only
             summary_read = kind in summary_reads
         # the summary: a new command starts where the time changes
         new_command = at != last_at
@@ -301,19 +326,11 @@ def read_events(
             if new_command and hand is not None:
                 hand.commands += 1
         if admits is None or admits(at):
-            add_position(position)
-            add_table(key)
-            add_version(version)
-            add_type(kind)
-            add_at(at)
-            add_hand(column_hand)
-            add_seat(seat if isinstance(seat, int) else None)
-            add_data(data)
-            if data is None:
-                add_stored(event)
+            add_row((position, key, version, kind, at, column_hand, seat, data, event))
     if summary is not None:
         summary.last_at = last_at
     found.read = read
+    found.events = {name: EventColumns.of_rows(name, rows[name]) for name in wanted}
     return found
 
 

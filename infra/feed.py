@@ -15,6 +15,7 @@ them.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -206,7 +207,8 @@ class EventFeed:
         loading every table from the store (a fold of all its events) when the walk meets it.
 
         A table's head is its last event, what it shows is the version each hand settled at
-        (the event the game says settles it), and it has ended when its last event is
+        (the event the game says settles it: a game answers by the event's class, so it is
+        asked once per class, ``domain.game``), and it has ended when its last event is
         ``TableEnded``: the table kernel ends a table with that event alone, and no event
         follows it (``domain.table``). A command's events are consecutive and the log reader
         hands out one id object per table, so a table is looked up only when it changes."""
@@ -228,6 +230,10 @@ class EventFeed:
         table_id: UUID | None = None
         head: N | None = None
         settled: dict[int, int] = {}
+        # game -> event class -> whether its events settle a hand (the game's ``settles_hand``
+        # answers by the class: asked once per class, not once per event)
+        settling_classes: dict[str, dict[type, bool]] = defaultdict(dict)
+        ends_hand: dict[type, bool] = {}
         for note in notes:
             if note.table_id is not table_id and note.table_id != table_id:
                 if head is not None:
@@ -247,8 +253,13 @@ class EventFeed:
                     )
                 settled = settling[table_id]
                 settles, hand_of = now.facts.game.settles_hand, now.facts.game.hand_of
-            if settles(note.event):
-                settled.setdefault(hand_of(note.event), note.version)  # the first settles it
+                ends_hand = settling_classes[now.facts.game.name]
+            event = note.event
+            ends = ends_hand.get(event.__class__)
+            if ends is None:
+                ends = ends_hand[event.__class__] = settles(event)
+            if ends:
+                settled.setdefault(hand_of(event), note.version)  # the first settles it
             head = note
         if head is not None:
             heads[head.table_id] = head

@@ -60,6 +60,24 @@ def test_a_game_shows_spectators_every_event_its_plan_leaves_alone_as_stored(
     assert all(kinds == {SHOWN, UNTIL_REVEALED, REDACTED} for kinds in seen.values())
 
 
+def test_a_game_answers_whether_an_event_settles_its_hand_by_the_event_class(
+    mixed_store: Settings,
+) -> None:
+    answers: dict[tuple[str, type], set[bool]] = {}
+    with TableStore(mixed_store) as store:
+        notes = store.notifications(1, 1_000_000)
+        games = {n.table_id: game_named(n.event.game) for n in notes if n.version == 1}
+        for note in notes:
+            game = games[note.table_id]
+            key = (game.name, type(note.event))
+            answers.setdefault(key, set()).add(game.settles_hand(note.event))
+    assert all(len(answer) == 1 for answer in answers.values()), answers
+    assert {name for (name, _), answer in answers.items() if answer == {True}} == {
+        "bourre",
+        "burraco",
+    }
+
+
 def test_the_exported_events_are_the_feed_byte_for_byte(
     mixed_store: Settings, tmp_path: Path
 ) -> None:
