@@ -255,7 +255,6 @@ def _set_takes(rank: str | None, wild: bool, size: int, code: str) -> bool:
 
 
 SET_SUITS, JOKER = "SHDC", "JK"  # the suits and the joker of the shapes above
-OWN_TWO: Final = "2S"  # the own 2 of a sequence read as spades (_sequence_takes)
 
 
 def _fields(meld: Layout) -> tuple[str, tuple[str, ...], str | None, str | None, int, int]:
@@ -313,6 +312,7 @@ def _read_extension(
 # or clubs swapped with the spades, a permutation that is its own inverse), and the layout is
 # swapped back; a refusal is read again as played, since its message names the cards.
 CANONICAL_SUIT: Final = "S"
+OWN_TWO: Final = f"2{CANONICAL_SUIT}"  # the own 2 of a sequence read as spades (_sequence_takes)
 
 
 def _swapped_code(code: str, suit: str) -> str:
