@@ -58,6 +58,10 @@ def test_a_whole_bourre_hand_is_played_by_clicking_from_three_seats(
             assert page.locator(".hand-panel span[data-card]").count() == len(cards - clickable)
             if view["tricksPlayed"] == 2 and not shot:
                 page.screenshot(path=str(artifacts / "play-bourre.png"), full_page=True)
+                # the keys hint names Bourré's shortcuts, none of Burraco's
+                assert page.text_content(".hand-panel .keys") == (
+                    "Keys: Tab or ←/→ between cards, Enter picks; p play, s pass."
+                )
                 shot = True
             if view["tricksPlayed"] == 1:  # the keyboard: → to the first legal card, Enter
                 page.keyboard.press("ArrowRight")

@@ -51,6 +51,10 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     select(page, ["KC", "KD", "KS"])
     click_and_wait(page, server, table, "button[name=meld]")
     page.screenshot(path=str(artifacts / "play-burraco.png"), full_page=True)
+    # the keys hint names Burraco's shortcuts, none of Bourré's
+    assert page.text_content(".hand-panel .keys") == (
+        "Keys: Tab or ←/→ between cards, Enter picks; d draw, t pile, m meld, x discard."
+    )
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.screenshot(path=str(artifacts / "play-burraco-phone.png"), full_page=True)
     page.set_viewport_size({"width": 1100, "height": 1000})

@@ -172,6 +172,9 @@ function otherCommands() {
     onclick: () => post(c) }, Object.entries(c).map(([k, v]) => (k === "type" ? v : `${k}: ${v}`)).join(" · ")));
 }
 
+// The letter shortcuts each game's hand sets (bourreHand's and burracoHand's ``shortcuts``).
+const GAME_KEYS = { bourre: "p play, s pass", burraco: "d draw, t pile, m meld, x discard" };
+
 function render(focusCode) {
   const view = state.view;
   // A keyboard player keeps their place in the hand when the table updates under them.
@@ -186,7 +189,7 @@ function render(focusCode) {
   const turn = view.toAct.includes(seat.seat) ? "your turn" : view.status === "waiting"
     ? "waiting for players" : view.status === "ended" ? "the table has ended" : "waiting for the others";
   hand.replaceChildren(el("h2", {}, `Your hand — ${seatName(me.name, seat.seat)}, seat ${seat.seat} · ${turn}`),
-    row, actions, el("p", { class: "keys" }, "Keys: Tab or ←/→ between cards, Enter picks; p play, s pass, d draw, t pile, m meld, x discard."));
+    row, actions, el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks; ${GAME_KEYS[view.game]}.`));
   const keep = focusCode || focused;
   if (keep) {
     const again = hand.querySelector(`button[data-card="${keep}"]`);
