@@ -9,7 +9,7 @@ never shuffles.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from domain.bourre.codes import CODE, PACK_CODES
 from domain.bourre.events import Dealt, Reshuffled
@@ -59,8 +59,12 @@ def reshuffle_if_short(
 ) -> Reshuffled | None:
     """Rule 14: when the stock cannot serve ``needed`` cards, the dealer gathers the discards
     of the players already served — never those of ``seat``, who is being served now — and
-    shuffles them to continue the stock. With ``reshuffle_pool: all_discards`` the pool is
-    every discard not yet gathered, the current player's included."""
+    shuffles them to continue the stock.
+
+    With ``reshuffle_pool: all_discards`` the pool is every discard not yet gathered, the
+    current player's included, but rule 14's last sentence still holds: the current player
+    is served from the shuffled pool passing over their own cards, which stay, in shuffled
+    order, on top of the rest for the players after them (:func:`passing_over`)."""
     if len(hand.stock) >= needed:
         return None
     pool = [
@@ -70,10 +74,31 @@ def reshuffle_if_short(
         for c in cards
         if c not in hand.gathered
     ]
-    if table.options.reshuffle_pool == "all_discards":
-        pool += [c for c in discarding if c not in hand.gathered]
+    order_codes: list[str]
     round_ = hand.reshuffles + 1
     seed = random_seed(table.deals, "reshuffle", hand.number, round_)
-    pool_codes = [CODE[c] for c in pool]
-    order = shuffled(pool_codes, seed)  # the same permutation as shuffling the cards
-    return Reshuffled(hand=hand.number, round=round_, pool=pool_codes, order=order)
+    if table.options.reshuffle_pool == "all_discards":
+        own = [c for c in discarding if c not in hand.gathered]
+        pool += own
+        pool_codes = [CODE[c] for c in pool]
+        shuffled_codes = shuffled(pool_codes, seed)  # the same permutation as the cards'
+        order_codes = passing_over(shuffled_codes, {CODE[c] for c in own}, needed - len(hand.stock))
+    else:
+        pool_codes = [CODE[c] for c in pool]
+        order_codes = shuffled(pool_codes, seed)
+    return Reshuffled(hand=hand.number, round=round_, pool=pool_codes, order=order_codes)
+
+
+def passing_over(order: Sequence[str], own: Collection[str], short: int) -> list[str]:
+    """Rule 14 under ``all_discards``: the shuffled ``order`` as the dealer deals it to a
+    player who is ``short`` cards short of the stock and threw ``own`` away — the first
+    ``short`` cards that are not the player's own come first, every other card keeps its
+    shuffled order after them (the player's own cards passed over lead it)."""
+    served: list[str] = []
+    rest: list[str] = []
+    for code in order:
+        if len(served) < short and code not in own:
+            served.append(code)
+        else:
+            rest.append(code)
+    return served + rest

@@ -69,8 +69,9 @@ class DecisionsRevealed(Event, frozen=True, tag="DecisionsRevealed", gc=False):
 
 class Reshuffled(Event, frozen=True, tag="Reshuffled", gc=False):
     """Rule 14: the stock ran out; the dealer gathered ``pool`` (the discards allowed by
-    option ``reshuffle_pool``) and shuffled it into ``order``, which continues the stock.
-    ``round`` counts reshuffles within the hand (1, 2, …)."""
+    option ``reshuffle_pool``) and shuffled it into ``order``, which continues the stock (with
+    ``all_discards`` as dealt: the current player's own cards passed over, see
+    :func:`domain.bourre.deal.passing_over`). ``round`` counts reshuffles within the hand."""
 
     hand: int
     round: int

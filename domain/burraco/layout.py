@@ -20,6 +20,7 @@ SEQUENCE: Final = "sequence"
 ACE_LOW: Final = 1
 ACE_HIGH: Final = 14
 MAX_SET: Final = 9  # rule 8: eight naturals of a rank (two packs) plus one wild
+MAX_SET_NATURALS: Final = 8  # rule 8: no more naturals of a rank than two packs hold
 MAX_SEQUENCE: Final = 14  # rule 9: A…K plus a wild standing for the other ace
 BURRACO: Final = 7  # rule 11
 

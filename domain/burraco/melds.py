@@ -22,6 +22,7 @@ from domain.burraco.layout import (
     BURRACO,
     MAX_SEQUENCE,
     MAX_SET,
+    MAX_SET_NATURALS,
     POSITION_SYMBOLS,
     SEQUENCE,
     SET,
@@ -88,7 +89,8 @@ def _codes(codes_: Sequence[str]) -> list[str]:
 
 
 def _arrange_set(symbol: str, cards: Sequence[str]) -> Layout:
-    """Rule 8: naturals of rank ``symbol`` and at most one wild (its last card), 9 at most."""
+    """Rule 8: naturals of rank ``symbol`` (8 at most: two packs hold no more) and at most one
+    wild (its last card), 9 at most."""
     naturals = [code for code in cards if not INFO[code].wild]
     wilds = [code for code in cards if INFO[code].wild]
     for code in naturals:
@@ -96,6 +98,10 @@ def _arrange_set(symbol: str, cards: Sequence[str]) -> Layout:
             raise MeldError(f"a set holds cards of one rank: {code} is not a {symbol}")
     if len(wilds) > 1:
         raise MeldError("a set may hold at most one wild card (a 2 in a set is always wild)")
+    if len(naturals) > MAX_SET_NATURALS:
+        raise MeldError(
+            f"a set holds at most {MAX_SET_NATURALS} natural {symbol}s: two packs hold no more"
+        )
     if len(cards) > MAX_SET:
         raise MeldError(f"a set holds at most {MAX_SET} cards")
     return Layout(SET, (*naturals, *wilds), rank=symbol, wild=len(naturals) if wilds else -1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from domain.burraco.layout import MAX_SET, SEQUENCE, SET, Layout
+from domain.burraco.layout import MAX_SET, MAX_SET_NATURALS, SEQUENCE, SET, Layout
 from domain.burraco.values import INFO
 
 # the positions of a run that hold neither an ace nor a 2
@@ -37,6 +37,8 @@ def plain_new(cards: tuple[str, ...]) -> Layout | None:
             if size != 3:
                 return None
             return Layout(SET, cards, None, first.symbol, 0, 2)
+        if size > MAX_SET_NATURALS:
+            return None  # more naturals than two packs hold: the full reading refuses it
         for code in cards:
             if INFO[code].symbol != first.symbol:
                 return None
@@ -73,6 +75,8 @@ def plain_extension(
         if info.symbol != rank:
             return None
         if wild < 0:
+            if size >= MAX_SET_NATURALS:
+                return None  # a ninth natural: the full reading refuses it
             return Layout(SET, (*cards, code), None, rank)
         return Layout(SET, (*cards[:wild], code, cards[wild]), None, rank, 0, wild + 1)
     position = info.rank

@@ -82,9 +82,8 @@ def check_invariants(state: Table) -> None:
     if hand.trump_card_owner is None:
         located.append(hand.trump_card)
     assert len(located) == 52 and set(located) == PACK, "cards are not conserved"
-    if state.options.reshuffle_pool == "served_discards":
-        for seat, cards in enumerate(hand.holdings):
-            assert not set(cards) & set(hand.discards[seat]), "received an own discard (rule 14)"
+    for seat, cards in enumerate(hand.holdings):  # under every reshuffle_pool
+        assert not set(cards) & set(hand.discards[seat]), "received an own discard (rule 14)"
 
 
 def illegal_probe(state: Table, rng: random.Random) -> Command:

@@ -28,7 +28,7 @@ def some_sets(rng: random.Random) -> list[Layout]:
     """Sets of each rank and size, clean or with a wild (a joker or a 2), suits drawn at random."""
     sets = []
     for rank in RANKS:
-        for naturals in range(2, 10):
+        for naturals in range(2, 9):  # rule 8: at most 8 naturals (two packs hold 8)
             for wild in ("", "JK", f"2{rng.choice(SUITS)}"):
                 if naturals + bool(wild) < 3 or naturals + bool(wild) > 9:
                     continue
