@@ -95,7 +95,7 @@ def _pinned() -> None:
     """Fixed seeds for what the write side draws, a fixed clock, short snapshot intervals."""
     seeded = _Seeded(20)
     infra.commands.secrets = seeded  # type: ignore[assignment]
-    infra.commands.uuid4 = seeded.uuid4  # type: ignore[assignment]
+    infra.commands.uuid4 = seeded.uuid4
     infra.commands.datetime = _Clock  # type: ignore[misc]
     infra.tables.datetime = _Clock  # type: ignore[misc]
     infra.tables.CHECKPOINT_EVERY = EVERY
