@@ -1,0 +1,198 @@
+"""Stable topics: the name each stored row gives its class, independent of module paths
+(design §3, docs/decisions/0010-stable-event-topics.md).
+
+A stored event's topic says which class its body decodes to. Derived from the game registry
+(:mod:`domain.games`), so a new game gets names for free:
+
+* an event of the table kernel or its turn clock (shared by every game) is ``table/<Class>``:
+  ``table/TableOpened``, ``table/PlayerSeated``, ``table/TurnTimedOut``, …;
+* any other event of a game's ``event_type`` is ``<game>/<Class>``: ``bourre/Anted``,
+  ``burraco/Dealt``;
+* a game's state (what snapshots store) is ``<game>/<Class>`` too (``bourre/Table``), the class
+  being the return type of the game's ``evolve``.
+
+Two classes under one name, or one non-kernel class in two games' events, are refused
+(:class:`DuplicateTopic`): rename the class. Every name is registered with eventsourcing
+(``eventsourcing.utils.register_topic``), so the library resolves it like its own topics.
+
+Rows stored before stable names carry the module path of their class
+(``domain.bourre.events:Anted``). :data:`LEGACY_TOPICS` lists each, as a literal, with the
+stable name it stands for (an alias), so those rows still load after any module moves or is
+renamed. New rows are written with the stable names only.
+
+Only registered classes are ever resolved: a row can never make us import code.
+"""
+
+from __future__ import annotations
+
+import threading
+import typing
+from dataclasses import dataclass
+from typing import Any
+
+from eventsourcing.utils import register_topic
+
+from domain.games import games
+from domain.table import CloseAsked, Event, PlayerSeated, TableEnded, TableOpened
+from domain.table.clock import CLOCK_EVENTS
+
+KERNEL = "table"  # the namespace of the events every game shares
+KERNEL_EVENTS: tuple[type, ...] = (TableOpened, PlayerSeated, TableEnded, CloseAsked, *CLOCK_EVENTS)
+
+# Every topic stored before stable names (the class's module path, as the code of 2026-12
+# wrote it: tests/golden/store.db holds each) and the stable name it stands for. Literals on
+# purpose: they must keep naming the same classes when modules move or are renamed.
+LEGACY_TOPICS = {
+    "domain.table:TableOpened": "table/TableOpened",
+    "domain.table:PlayerSeated": "table/PlayerSeated",
+    "domain.table:TableEnded": "table/TableEnded",
+    "domain.table:CloseAsked": "table/CloseAsked",
+    "domain.table.clock:TurnTimedOut": "table/TurnTimedOut",
+    "domain.table.clock:SatIn": "table/SatIn",
+    "domain.bourre.events:Anted": "bourre/Anted",
+    "domain.bourre.events:CardPlayed": "bourre/CardPlayed",
+    "domain.bourre.events:CloseRequested": "bourre/CloseRequested",
+    "domain.bourre.events:Dealt": "bourre/Dealt",
+    "domain.bourre.events:DecisionsRevealed": "bourre/DecisionsRevealed",
+    "domain.bourre.events:Declared": "bourre/Declared",
+    "domain.bourre.events:Discarded": "bourre/Discarded",
+    "domain.bourre.events:HandSettled": "bourre/HandSettled",
+    "domain.bourre.events:Reshuffled": "bourre/Reshuffled",
+    "domain.bourre.events:SecondChanceDeclared": "bourre/SecondChanceDeclared",
+    "domain.bourre.events:TrickWon": "bourre/TrickWon",
+    "domain.bourre.state:Table": "bourre/Table",
+    "domain.burraco.events:CardDrawn": "burraco/CardDrawn",
+    "domain.burraco.events:Dealt": "burraco/Dealt",
+    "domain.burraco.events:Discarded": "burraco/Discarded",
+    "domain.burraco.events:HandAbandoned": "burraco/HandAbandoned",
+    "domain.burraco.events:HandClosed": "burraco/HandClosed",
+    "domain.burraco.events:HandScored": "burraco/HandScored",
+    "domain.burraco.events:MatchWon": "burraco/MatchWon",
+    "domain.burraco.events:MeldExtended": "burraco/MeldExtended",
+    "domain.burraco.events:Melded": "burraco/Melded",
+    "domain.burraco.events:PileTaken": "burraco/PileTaken",
+    "domain.burraco.events:PozzettoOpened": "burraco/PozzettoOpened",
+    "domain.burraco.events:PozzettoTaken": "burraco/PozzettoTaken",
+    "domain.burraco.state:Table": "burraco/Table",
+}
+
+
+class DuplicateTopic(ValueError):
+    """Two stored classes would share one stable topic."""
+
+
+@dataclass(frozen=True, slots=True)
+class Topics:
+    """The stable names of the registered games' stored classes.
+
+    ``events``/``states``: class -> the topic written; ``classes``: every topic read (stable
+    names and legacy module paths) -> class.
+    """
+
+    events: dict[type, str]
+    states: dict[type, str]
+    classes: dict[str, type]
+
+    def event_class(self, topic: str) -> type | None:
+        cls = self.classes.get(topic)
+        return cls if cls is not None and cls in self.events else None
+
+    def state_class(self, topic: str) -> type | None:
+        cls = self.classes.get(topic)
+        return cls if cls is not None and cls in self.states else None
+
+
+def stable_name(namespace: str, cls: type) -> str:
+    """``<namespace>/<Class>``: a game's (or the kernel's) name and the class's own name."""
+    return f"{namespace}/{cls.__name__}"
+
+
+def state_class_of(game: Any) -> type | None:
+    """A game's state class: the return type of its ``evolve`` (``None`` if not annotated)."""
+    try:
+        found = typing.get_type_hints(game.rules.evolve).get("return")
+    except Exception:  # an annotation that does not resolve: no snapshots for this game
+        return None
+    return found if isinstance(found, type) else None
+
+
+def build(registered: typing.Iterable[Any]) -> Topics:
+    """The topics of ``registered`` games (see the module docstring); raises
+    :class:`DuplicateTopic`."""
+    events: dict[type, str] = {}
+    states: dict[type, str] = {}
+    classes: dict[str, type] = {}
+
+    def name(cls: type, topic: str, owner: str, into: dict[type, str]) -> None:
+        known = classes.get(topic)
+        if known is not None and known is not cls:
+            raise DuplicateTopic(
+                f"{owner}: {cls.__module__}.{cls.__qualname__} and "
+                f"{known.__module__}.{known.__qualname__} would both be stored as {topic!r}"
+            )
+        named = events.get(cls) or states.get(cls)
+        if named is not None and named != topic:
+            raise DuplicateTopic(
+                f"{owner}: {cls.__qualname__} is stored as {named!r} already, not {topic!r}; "
+                "an event shared by games belongs to the table kernel"
+            )
+        classes[topic] = cls
+        into[cls] = topic
+
+    for cls in KERNEL_EVENTS:
+        name(cls, stable_name(KERNEL, cls), "the table kernel", events)
+    for game in registered:
+        for cls in typing.get_args(game.event_type):
+            if isinstance(cls, type) and issubclass(cls, Event) and cls not in KERNEL_EVENTS:
+                check_upcasters(cls)
+                name(cls, stable_name(game.name, cls), f"game {game.name!r}", events)
+        state = state_class_of(game)
+        if state is not None:
+            name(state, stable_name(game.name, state), f"game {game.name!r}", states)
+    for legacy, topic in LEGACY_TOPICS.items():
+        if topic in classes:  # a game not registered now has no aliases either
+            classes.setdefault(legacy, classes[topic])
+    for topic, cls in classes.items():
+        register_topic(topic, cls)
+    return Topics(events, states, classes)
+
+
+def check_upcasters(cls: type) -> None:
+    """A class at ``class_version`` N > 1 has ``upcast_v1_v2`` … ``upcast_v<N-1>_v<N>``."""
+    version = class_version(cls)
+    missing = [
+        f"upcast_v{v}_v{v + 1}"
+        for v in range(1, version)
+        if not callable(getattr(cls, f"upcast_v{v}_v{v + 1}", None))
+    ]
+    if missing:
+        raise TypeError(f"{cls.__qualname__} is at class_version {version} but lacks {missing}")
+
+
+def class_version(cls: type) -> int:
+    """The version of a stored class's shape (eventsourcing's ``class_version``; 1 if unset)."""
+    version = getattr(cls, "class_version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise TypeError(f"{cls.__qualname__}.class_version must be a positive integer")
+    return version
+
+
+_built: tuple[tuple[Any, ...], Topics] | None = None
+_lock = threading.Lock()
+
+
+def topics() -> Topics:
+    """The topics of the games registered now (rebuilt when a game is registered)."""
+    registered = games()
+    built = _built
+    if built is not None and built[0] == registered:
+        return built[1]
+    return _rebuild(registered)
+
+
+def _rebuild(registered: tuple[Any, ...]) -> Topics:
+    global _built
+    with _lock:
+        if _built is None or _built[0] != registered:
+            _built = (registered, build(registered))
+        return _built[1]
