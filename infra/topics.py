@@ -118,7 +118,7 @@ def state_class_of(game: Any) -> type | None:
 
 def build(registered: typing.Iterable[Any]) -> Topics:
     """The topics of ``registered`` games (see the module docstring); raises
-    :class:`DuplicateTopic`."""
+    :class:`DuplicateTopic`. Pure: :func:`topics` registers them with the library."""
     events: dict[type, str] = {}
     states: dict[type, str] = {}
     classes: dict[str, type] = {}
@@ -152,8 +152,6 @@ def build(registered: typing.Iterable[Any]) -> Topics:
     for legacy, topic in LEGACY_TOPICS.items():
         if topic in classes:  # a game not registered now has no aliases either
             classes.setdefault(legacy, classes[topic])
-    for topic, cls in classes.items():
-        register_topic(topic, cls)
     return Topics(events, states, classes)
 
 
@@ -182,7 +180,8 @@ _lock = threading.Lock()
 
 
 def topics() -> Topics:
-    """The topics of the games registered now (rebuilt when a game is registered)."""
+    """The topics of the games registered now (rebuilt when a game is registered), each
+    registered with eventsourcing (``register_topic``) too."""
     registered = games()
     built = _built
     if built is not None and built[0] == registered:
@@ -194,5 +193,8 @@ def _rebuild(registered: tuple[Any, ...]) -> Topics:
     global _built
     with _lock:
         if _built is None or _built[0] != registered:
-            _built = (registered, build(registered))
+            named = build(registered)
+            for topic, cls in named.classes.items():
+                register_topic(topic, cls)
+            _built = (registered, named)
         return _built[1]
