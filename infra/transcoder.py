@@ -148,23 +148,26 @@ class EventCodec:
     def topic(self, event: Any) -> str:
         return self.written_as(event)[0]
 
-    def encode(self, envelope: StoredTableEvent, version: int = 1) -> bytes:
-        if version == 1:
+    def encode(self, envelope: StoredTableEvent) -> tuple[str, bytes]:
+        """The topic and the stored bytes of ``envelope``."""
+        event = envelope.event
+        written = self._written.get(type(event)) or self.written_as(event)
+        if written[1] == 1:
             body = Body(
                 at=envelope.at,
-                event=envelope.event,
+                event=event,
                 key=envelope.command_key,
                 fingerprint=envelope.command_fingerprint,
             )
         else:
             body = Body(
                 at=envelope.at,
-                event=envelope.event,
+                event=event,
                 key=envelope.command_key,
                 fingerprint=envelope.command_fingerprint,
-                version=version,
+                version=written[1],
             )
-        return self._encoder.encode(body)
+        return written[0], self._encoder.encode(body)
 
     def decode(self, topic: str, data: bytes) -> tuple[datetime, Any, str | None, str | None]:
         """``(at, event, command_key, command_fingerprint)`` from stored bytes; raises
@@ -269,8 +272,7 @@ class MsgspecMapper(Mapper[UUID]):
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         if not isinstance(domain_event, StoredTableEvent):
             raise TypeError(f"MsgspecMapper stores StoredTableEvent envelopes: {domain_event!r}")
-        topic, version = self.codec.written_as(domain_event.event)
-        state = self.codec.encode(domain_event, version)
+        topic, state = self.codec.encode(domain_event)
         if self.compressor:
             state = self.compressor.compress(state)
         if self.cipher:
