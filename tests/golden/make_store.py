@@ -2,9 +2,11 @@
 read models it projects to (``python tests/golden/make_store.py``, from the repository root).
 
 ``test_golden_store.py`` holds every later version of the code to it: the store must open, every
-table replay, and the projections give the recorded read models byte for byte. So this script is
-run once, when the fixture is made (it is committed), not by the tests: running it again with
-newer code would record the newer code's format and defeat the point.
+table replay, and the projections give the recorded read models byte for byte. So this script was
+run once, when the fixture was made (it is committed; the commit that added it holds the code it
+ran with), not by the tests: running it again with newer code would record the newer code's
+format and defeat the point, so it refuses to overwrite the store unless given ``--force``.
+A newer format gets a store of its own beside this one.
 
 What it stores (the script fails unless the store holds every event type of both games, the
 table kernel's and the turn clock's included, and snapshots):
@@ -13,9 +15,10 @@ table kernel's and the turn clock's included, and snapshots):
   ``four_card`` (``SecondChanceDeclared``); ``simultaneous`` declarations
   (``DecisionsRevealed``) with a turn clock whose timeouts sit a seat out (``TurnTimedOut``)
   until it sits back in (``SatIn``), closed during a hand (``CloseRequested``); a table still
-  waiting for players and one abandoned by the sweeper's command; a bot seat.
+  waiting for players and one abandoned by the sweeper's command.
 * Burraco: a two-player match played to its end (``MatchWon``), a four-player table ended by
-  agreement (``CloseAsked``, ``HandAbandoned``) and one with a turn clock.
+  agreement (``CloseAsked``, ``HandAbandoned``), one with a turn clock and a bot's seat, and one
+  waiting for players.
 * Snapshots: the store snapshots every 64 versions here (``SNAPSHOT_EVERY``, 1024 in
   production), so the long tables carry several, in the snapshot format of the day.
 
@@ -190,6 +193,8 @@ def _check_coverage(store: TableStore) -> None:
 
 
 def main() -> None:
+    if STORE.exists() and "--force" not in sys.argv[1:]:
+        sys.exit(f"{STORE.relative_to(ROOT)} exists: every version must read it as it is (--force)")
     _pinned()
     with tempfile.TemporaryDirectory() as scratch:
         made = Path(scratch) / "store.db"

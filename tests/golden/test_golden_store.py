@@ -119,7 +119,7 @@ def test_each_golden_snapshot_loads_the_folded_state_or_is_ignored_as_stale(
     assert total == 7
 
 
-def test_the_golden_store_holds_every_event_type_under_todays_module_path_topics(
+def test_the_golden_store_holds_its_rows_under_the_module_path_topics_of_its_day(
     golden: TableStore,
 ) -> None:
     """What the fixture proves: rows stored with the topics of the day it was made (module

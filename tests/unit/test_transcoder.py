@@ -369,3 +369,17 @@ def test_a_snapshot_is_written_under_its_states_stable_name_and_old_ones_still_l
     assert mapper.to_domain_event(legacy) == snapshot
     with pytest.raises(StaleSnapshot):
         mapper.to_domain_event(StoredEvent(stored.originator_id, 1, "os:system", stored.state))
+
+
+def test_every_event_the_table_kernel_defines_is_named_for_the_table() -> None:
+    """An event every game may emit is ``table/<Class>``, not one game's (a new kernel event
+    must join KERNEL_EVENTS before a second game uses it, or DuplicateTopic says so)."""
+    kernel_modules = {cls.__module__ for cls in KERNEL_EVENTS}
+    defined = set()
+    pending = list(Event.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls.__module__ in kernel_modules:
+            defined.add(cls)
+    assert defined == set(KERNEL_EVENTS)
