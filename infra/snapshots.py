@@ -21,7 +21,7 @@ A snapshot is a cache, never the truth:
   verifications without reading the history before the snapshot. (Generation 2 added it:
   older snapshots are ignored.)
 
-A snapshot's topic is its state class's stable name (``bourre/Table``, :mod:`infra.topics`), so
+A snapshot's topic is its state class's stable name (``<game>/Table``, :mod:`infra.topics`), so
 moving a module strands no snapshot; its shape fingerprint, not an upcaster, covers a changed
 state (a cache is cheaper to rebuild than to upcast).
 
@@ -139,8 +139,8 @@ def snapshottable(state: Any) -> bool:
 
 class SnapshotMapper(Mapper[UUID]):
     """eventsourcing ``Mapper`` for :class:`TableSnapshot`. Topic: the state class's stable
-    name (``bourre/Table``, :mod:`infra.topics`); snapshots stored before stable names carry
-    its module path (``domain.bourre.state:Table``) and load through its alias."""
+    name (``<game>/Table``, :mod:`infra.topics`); snapshots stored before stable names carry
+    its module path (``domain.<game>.state:Table``) and load through its alias."""
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         snapshot: TableSnapshot = domain_event

@@ -4,21 +4,24 @@
 A stored event's topic says which class its body decodes to. Derived from the game registry
 (:mod:`domain.games`), so a new game gets names for free:
 
-* an event of the table kernel or its turn clock (shared by every game) is ``table/<Class>``:
+* an event of the table kernel or its turn clock (shared by every game) is ``table/<tag>``:
   ``table/TableOpened``, ``table/PlayerSeated``, ``table/TurnTimedOut``, …;
-* any other event of a game's ``event_type`` is ``<game>/<Class>``: ``bourre/Anted``,
-  ``burraco/Dealt``;
-* a game's state (what snapshots store) is ``<game>/<Class>`` too (``bourre/Table``), the class
+* any other event of a game's ``event_type`` is ``<game>/<tag>`` (``<game>/Dealt``), the tag
+  being the event's msgspec tag — already stored as its ``type``, so a class renamed with its
+  tag kept keeps its rows;
+* a game's state (what snapshots store) is ``<game>/<Class>`` (``<game>/Table``), the class
   being the return type of the game's ``evolve``.
 
 Two classes under one name, or one non-kernel class in two games' events, are refused
-(:class:`DuplicateTopic`): rename the class. Every name is registered with eventsourcing
+(:class:`DuplicateTopic`). :func:`topics` registers every name with eventsourcing
 (``eventsourcing.utils.register_topic``), so the library resolves it like its own topics.
 
-Rows stored before stable names carry the module path of their class
-(``domain.bourre.events:Anted``). :data:`LEGACY_TOPICS` lists each, as a literal, with the
-stable name it stands for (an alias), so those rows still load after any module moves or is
-renamed. New rows are written with the stable names only.
+Rows stored before stable names carry the module path their class had then
+(``domain.<game>.events:Dealt``): every game's events lived in ``domain/<game>/events.py``, its
+state in ``domain/<game>/state.py``, the kernel's events in ``domain/table/`` and the clock's in
+``domain/table/clock.py``. Those paths are kept here as literal patterns (:data:`LEGACY`), not
+read from ``__module__``, so such rows still load after any module moves: each is an alias of
+its stable name. New rows are written with the stable names only.
 
 Only registered classes are ever resolved: a row can never make us import code.
 """
@@ -39,41 +42,12 @@ from domain.table.clock import CLOCK_EVENTS
 KERNEL = "table"  # the namespace of the events every game shares
 KERNEL_EVENTS: tuple[type, ...] = (TableOpened, PlayerSeated, TableEnded, CloseAsked, *CLOCK_EVENTS)
 
-# Every topic stored before stable names (the class's module path, as the code of 2026-12
-# wrote it: tests/golden/store.db holds each) and the stable name it stands for. Literals on
-# purpose: they must keep naming the same classes when modules move or are renamed.
-LEGACY_TOPICS = {
-    "domain.table:TableOpened": "table/TableOpened",
-    "domain.table:PlayerSeated": "table/PlayerSeated",
-    "domain.table:TableEnded": "table/TableEnded",
-    "domain.table:CloseAsked": "table/CloseAsked",
-    "domain.table.clock:TurnTimedOut": "table/TurnTimedOut",
-    "domain.table.clock:SatIn": "table/SatIn",
-    "domain.bourre.events:Anted": "bourre/Anted",
-    "domain.bourre.events:CardPlayed": "bourre/CardPlayed",
-    "domain.bourre.events:CloseRequested": "bourre/CloseRequested",
-    "domain.bourre.events:Dealt": "bourre/Dealt",
-    "domain.bourre.events:DecisionsRevealed": "bourre/DecisionsRevealed",
-    "domain.bourre.events:Declared": "bourre/Declared",
-    "domain.bourre.events:Discarded": "bourre/Discarded",
-    "domain.bourre.events:HandSettled": "bourre/HandSettled",
-    "domain.bourre.events:Reshuffled": "bourre/Reshuffled",
-    "domain.bourre.events:SecondChanceDeclared": "bourre/SecondChanceDeclared",
-    "domain.bourre.events:TrickWon": "bourre/TrickWon",
-    "domain.bourre.state:Table": "bourre/Table",
-    "domain.burraco.events:CardDrawn": "burraco/CardDrawn",
-    "domain.burraco.events:Dealt": "burraco/Dealt",
-    "domain.burraco.events:Discarded": "burraco/Discarded",
-    "domain.burraco.events:HandAbandoned": "burraco/HandAbandoned",
-    "domain.burraco.events:HandClosed": "burraco/HandClosed",
-    "domain.burraco.events:HandScored": "burraco/HandScored",
-    "domain.burraco.events:MatchWon": "burraco/MatchWon",
-    "domain.burraco.events:MeldExtended": "burraco/MeldExtended",
-    "domain.burraco.events:Melded": "burraco/Melded",
-    "domain.burraco.events:PileTaken": "burraco/PileTaken",
-    "domain.burraco.events:PozzettoOpened": "burraco/PozzettoOpened",
-    "domain.burraco.events:PozzettoTaken": "burraco/PozzettoTaken",
-    "domain.burraco.state:Table": "burraco/Table",
+# Where the classes lived when rows carried module paths (see the module docstring).
+LEGACY = {
+    "kernel": "domain.table:{tag}",
+    "clock": "domain.table.clock:{tag}",
+    "events": "domain.{game}.events:{tag}",
+    "state": "domain.{game}.state:{name}",
 }
 
 
@@ -102,9 +76,10 @@ class Topics:
         return cls if cls is not None and cls in self.states else None
 
 
-def stable_name(namespace: str, cls: type) -> str:
-    """``<namespace>/<Class>``: a game's (or the kernel's) name and the class's own name."""
-    return f"{namespace}/{cls.__name__}"
+def tag_of(cls: type) -> str:
+    """An event class's msgspec tag (its stored ``type``; the class's name by default)."""
+    tag = getattr(getattr(cls, "__struct_config__", None), "tag", None)
+    return tag if isinstance(tag, str) else cls.__name__
 
 
 def state_class_of(game: Any) -> type | None:
@@ -139,19 +114,26 @@ def build(registered: typing.Iterable[Any]) -> Topics:
         classes[topic] = cls
         into[cls] = topic
 
+    aliases: dict[str, type] = {}
     for cls in KERNEL_EVENTS:
-        name(cls, stable_name(KERNEL, cls), "the table kernel", events)
+        tag = tag_of(cls)
+        name(cls, f"{KERNEL}/{tag}", "the table kernel", events)
+        legacy = LEGACY["clock" if cls in CLOCK_EVENTS else "kernel"]
+        aliases[legacy.format(tag=tag)] = cls
     for game in registered:
+        owner = f"game {game.name!r}"
         for cls in typing.get_args(game.event_type):
             if isinstance(cls, type) and issubclass(cls, Event) and cls not in KERNEL_EVENTS:
                 check_upcasters(cls)
-                name(cls, stable_name(game.name, cls), f"game {game.name!r}", events)
+                tag = tag_of(cls)
+                name(cls, f"{game.name}/{tag}", owner, events)
+                aliases[LEGACY["events"].format(game=game.name, tag=tag)] = cls
         state = state_class_of(game)
         if state is not None:
-            name(state, stable_name(game.name, state), f"game {game.name!r}", states)
-    for legacy, topic in LEGACY_TOPICS.items():
-        if topic in classes:  # a game not registered now has no aliases either
-            classes.setdefault(legacy, classes[topic])
+            name(state, f"{game.name}/{state.__name__}", owner, states)
+            aliases[LEGACY["state"].format(game=game.name, name=state.__name__)] = state
+    for legacy, cls in aliases.items():
+        classes.setdefault(legacy, cls)
     return Topics(events, states, classes)
 
 

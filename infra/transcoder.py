@@ -9,11 +9,11 @@ frozen msgspec Structs (tagged unions, design §2), so we map them ourselves:
   idempotency key of the command that produced it (``command_key``) and that command's
   fingerprint (``command_fingerprint``, :func:`fingerprint_of`), so a key retried with another
   command is recognised. Events stored before fingerprints existed decode with ``None``.
-* The stored *topic* is the event class's stable name (``bourre/Anted``, ``table/TableOpened``:
+* The stored *topic* is the event class's stable name (``<game>/Dealt``, ``table/TableOpened``:
   :mod:`infra.topics`), so every row says exactly what it is, whatever module the class lives
   in, and decoding is typed: the envelope body is decoded in one msgspec pass as
   ``Body[ThatClass]``. UUIDs, datetimes and nested Structs come back with their types. Rows
-  stored before stable names carry the class's module path (``domain.bourre.events:Anted``)
+  stored before stable names carry the class's module path (``domain.<game>.events:Dealt``)
   and load through the aliases :mod:`infra.topics` keeps for them.
 * The body is JSON: ``{"at": "...Z", "event": {"type": "Anted", ...}, "key": "...",
   "fingerprint": "..."}`` (key and fingerprint only when the command had a key) — readable by
@@ -111,7 +111,7 @@ def topic_of(cls: type) -> str:
 
 
 def stable_topic(cls: type) -> str:
-    """The stable topic an event class's rows are written with (``bourre/Anted``)."""
+    """The stable topic an event class's rows are written with (``<game>/Dealt``)."""
     topic = topics().events.get(cls)
     if topic is None:
         raise TypeError(f"not an event of a registered game: {cls!r}")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import functools
+import operator
 import typing
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any, ClassVar
@@ -25,7 +27,6 @@ from domain.table.clock import TurnTimedOut
 from infra.snapshots import SnapshotMapper, StaleSnapshot, TableSnapshot
 from infra.topics import (
     KERNEL_EVENTS,
-    LEGACY_TOPICS,
     DuplicateTopic,
     build,
     check_upcasters,
@@ -297,7 +298,12 @@ def test_rows_stored_under_module_paths_still_load_and_new_rows_use_stable_names
     assert stored.topic == "bourre/Anted"
     legacy = StoredEvent(stored.originator_id, 3, "domain.bourre.events:Anted", stored.state)
     assert mapper.to_domain_event(legacy).event == event
-    assert set(LEGACY_TOPICS.values()) <= set(topics().classes)
+    named = topics()
+    assert named.event_class("domain.table.clock:TurnTimedOut") is TurnTimedOut
+    assert named.event_class("domain.table:TableOpened") is TableOpened
+    assert named.event_class("domain.burraco.events:Dealt") is BurracoDealt
+    assert named.state_class("domain.burraco.state:Table") is BurracoTable
+    assert named.event_class("domain.burraco.state:Table") is None  # a state, not an event
 
 
 def test_moving_an_event_class_to_another_module_strands_no_row(
@@ -308,6 +314,22 @@ def test_moving_an_event_class_to_another_module_strands_no_row(
     assert moved.events[Anted] == "bourre/Anted"
     assert moved.event_class("domain.bourre.events:Anted") is Anted  # the old rows' topic
     assert moved.event_class("domain.bourre.facts:Anted") is None  # never stored: unknown
+
+
+def test_a_class_renamed_with_its_tag_kept_keeps_its_rows() -> None:
+    class Ante(Event, frozen=True, tag="Anted"):
+        hand: int
+        seats: list[int]
+        amount: int
+        reason: str = "ante"
+
+    renamed = copy.copy(game_named("bourre"))
+    members = [Ante if cls is Anted else cls for cls in typing.get_args(renamed.event_type)]
+    renamed.event_type = functools.reduce(operator.or_, members)
+    named = build([renamed])
+    assert named.events[Ante] == "bourre/Anted"
+    assert named.event_class("bourre/Anted") is Ante
+    assert named.event_class("domain.bourre.events:Anted") is Ante
 
 
 def test_the_library_resolves_the_stable_names_to_our_classes() -> None:
