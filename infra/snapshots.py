@@ -21,6 +21,10 @@ A snapshot is a cache, never the truth:
   verifications without reading the history before the snapshot. (Generation 2 added it:
   older snapshots are ignored.)
 
+A snapshot's topic is its state class's stable name (``<game>/Table``, :mod:`infra.topics`), so
+moving a module strands no snapshot; its shape fingerprint, not an upcaster, covers a changed
+state (a cache is cheaper to rebuild than to upcast).
+
 A snapshot is taken at the version a command reaches when it crosses a ``SNAPSHOT_EVERY``
 boundary: the write path evolves each event once, so that is the state it has.
 """
@@ -47,7 +51,7 @@ from eventsourcing.persistence import (
 from domain.games import game_named
 from infra.hands import HandIndex, Spans
 from infra.tables import FoldedTable
-from infra.transcoder import TOPIC_PREFIX, topic_of
+from infra.topics import topics
 
 log = logging.getLogger(__name__)
 
@@ -105,23 +109,23 @@ def shape_of(cls: type) -> str:
 def _decoder(topic: str) -> tuple[type, msgspec.json.Decoder[Any]]:
     found = _decoders.get(topic)
     if found is None:
-        from eventsourcing.utils import resolve_topic
-
-        if not topic.startswith(TOPIC_PREFIX):
-            raise StaleSnapshot(f"snapshot topic {topic!r} is not a cardroom state class")
-        try:
-            cls = resolve_topic(topic)
-        except Exception as error:
-            raise StaleSnapshot(f"snapshot topic {topic!r} cannot be resolved: {error}") from error
+        cls = topics().state_class(topic)
+        if cls is None:
+            raise StaleSnapshot(f"snapshot topic {topic!r} is not a registered game's state")
         with _lock:
             found = _decoders[topic] = (cls, msgspec.json.Decoder(SnapshotBody[cls]))  # type: ignore[valid-type]
     return found
 
 
 def snapshottable(state: Any) -> bool:
-    """Whether ``state`` comes back equal from its encoding (checked once per class)."""
+    """Whether ``state`` has a stable topic (its game's ``evolve`` returns its class) and
+    comes back equal from its encoding (checked once per class)."""
     cls = type(state)
     if cls in _unsnapshottable:
+        return False
+    if cls not in topics().states:
+        log.warning("%s is not a registered game's state class: not snapshotted", cls)
+        _unsnapshottable.add(cls)
         return False
     try:
         ok = msgspec.json.decode(_encoder.encode(state), type=cls) == state
@@ -134,7 +138,9 @@ def snapshottable(state: Any) -> bool:
 
 
 class SnapshotMapper(Mapper[UUID]):
-    """eventsourcing ``Mapper`` for :class:`TableSnapshot` (topic: the state's class)."""
+    """eventsourcing ``Mapper`` for :class:`TableSnapshot`. Topic: the state class's stable
+    name (``<game>/Table``, :mod:`infra.topics`); snapshots stored before stable names carry
+    its module path (``domain.<game>.state:Table``) and load through its alias."""
 
     def to_stored_event(self, domain_event: Any) -> StoredEvent:
         snapshot: TableSnapshot = domain_event
@@ -154,7 +160,8 @@ class SnapshotMapper(Mapper[UUID]):
             data = self.compressor.compress(data)
         if self.cipher:
             data = self.cipher.encrypt(data)
-        return StoredEvent(snapshot.originator_id, snapshot.originator_version, topic_of(cls), data)
+        topic = topics().states[cls]
+        return StoredEvent(snapshot.originator_id, snapshot.originator_version, topic, data)
 
     def to_domain_event(self, stored_event: StoredEvent) -> Any:
         cls, decoder = _decoder(stored_event.topic)

@@ -7,7 +7,7 @@ starts when every seat is filled. The table's ``secret`` (drawn by the write sid
 ``decks`` live in ``TableOpened`` and are never shown to anyone: each hand's deck and salt are
 derived from them and recorded in that hand's ``Dealt`` event. ``fixed_deals`` is public.
 
-This module holds the table-level wire types (their stored topics are ``domain.table:…``);
+This module holds the table-level wire types (their stored topics are ``table/…``);
 beside it:
 
 * ``options`` — the options every game accepts (``reveal``, ``spectator_delay``) and the

@@ -2,19 +2,36 @@
 
 from __future__ import annotations
 
+import copy
+import functools
+import operator
 import typing
 from datetime import UTC, datetime, timedelta, timezone
-from typing import Any
+from typing import Any, ClassVar
 from uuid import UUID, uuid4
 
 import msgspec
 import pytest
 from eventsourcing.persistence import MapperDeserialisationError, StoredEvent
+from eventsourcing.utils import resolve_topic
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain.games import game_named, game_names
+from domain.bourre.events import Anted
+from domain.bourre.state import Table as BourreTable
+from domain.burraco.events import Dealt as BurracoDealt
+from domain.burraco.state import Table as BurracoTable
+from domain.games import game_named, game_names, games
 from domain.table import CloseTable, Event, OpenTable, PlayerSeated, TableOpened, TakeSeat
+from domain.table.clock import TurnTimedOut
+from infra.snapshots import SnapshotMapper, StaleSnapshot, TableSnapshot
+from infra.topics import (
+    KERNEL_EVENTS,
+    DuplicateTopic,
+    build,
+    check_upcasters,
+    topics,
+)
 from infra.transcoder import (
     MsgspecMapper,
     StoredTableEvent,
@@ -22,13 +39,14 @@ from infra.transcoder import (
     fingerprint_of,
     keyed,
     registered_event_classes,
+    stable_topic,
     topic_of,
 )
 
 
 def _event_classes() -> list[type]:
     """Every event class of every registered game, the table's own included."""
-    return sorted(set(registered_event_classes().values()), key=topic_of)
+    return sorted(set(registered_event_classes().values()), key=stable_topic)
 
 
 EVENT_CLASSES = _event_classes()
@@ -103,7 +121,7 @@ def test_every_event_class_of_a_games_modules_is_in_its_union_so_it_can_be_store
     assert {"Anted", "Dealt", "Discarded", "TrickWon", "Melded", "PozzettoTaken"} <= names
 
 
-@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=topic_of)
+@pytest.mark.parametrize("cls", EVENT_CLASSES, ids=stable_topic)
 def test_each_event_type_round_trips_with_its_types(cls: type) -> None:
     mapper = MsgspecMapper()
 
@@ -116,7 +134,7 @@ def test_each_event_type_round_trips_with_its_types(cls: type) -> None:
     def round_trip(event: Any, at: datetime, key: str | None) -> None:
         envelope = StoredTableEvent(uuid4(), 7, at, event, key)
         stored = mapper.to_stored_event(envelope)
-        assert stored.topic == topic_of(cls)
+        assert stored.topic == stable_topic(cls)
         back = mapper.to_domain_event(stored)
         assert back == envelope
         assert type(back.event) is cls
@@ -138,7 +156,7 @@ def test_stored_bytes_are_the_event_as_json_with_its_envelope() -> None:
     at = datetime(2026, 1, 2, 3, 4, 5, 678000, tzinfo=UTC)
     event = PlayerSeated(seat=2, name="Ann", token_hash="ab")
     stored = MsgspecMapper().to_stored_event(StoredTableEvent(uuid4(), 3, at, event, "key-1"))
-    assert stored.topic == "domain.table:PlayerSeated"
+    assert stored.topic == "table/PlayerSeated"
     assert msgspec.json.decode(stored.state) == {
         "at": "2026-01-02T03:04:05.678000Z",
         "event": {"type": "PlayerSeated", "seat": 2, "name": "Ann", "tokenHash": "ab"},
@@ -188,6 +206,10 @@ def test_a_table_id_stored_as_text_comes_back_as_a_uuid() -> None:
         "domain.table:NoSuchEvent",
         "domain.nowhere:Event",
         "nonsense",
+        "table/NoSuchEvent",
+        "bourre/Table",  # a state, not an event
+        "poker/Dealt",
+        "eventsourcing.domain:Aggregate.Event",
     ],
 )
 def test_a_stored_topic_that_is_not_one_of_our_events_is_refused(topic: str) -> None:
@@ -246,3 +268,140 @@ def test_a_fingerprint_tells_apart_every_part_of_the_request() -> None:
     a = OpenTable(game="bourre", options={"seats": 2, "reveal": "never"}, seed=1)
     b = OpenTable(game="bourre", options={"reveal": "never", "seats": 2}, seed=1)
     assert fingerprint_of(a) == fingerprint_of(b)
+
+
+# -- stable topics (infra.topics, design §3) ------------------------------------------------
+
+
+def test_each_event_is_written_under_its_games_name_or_the_tables_and_its_class_name() -> None:
+    kernel = set(KERNEL_EVENTS)
+    for game in games():
+        for cls in typing.get_args(game.event_type):
+            expected = f"table/{cls.__name__}" if cls in kernel else f"{game.name}/{cls.__name__}"
+            assert stable_topic(cls) == expected
+    assert stable_topic(Anted) == "bourre/Anted"
+    assert stable_topic(BurracoDealt) == "burraco/Dealt"
+    assert stable_topic(TurnTimedOut) == "table/TurnTimedOut"
+
+
+def test_a_games_state_is_named_like_its_events_for_its_snapshots() -> None:
+    states = topics().states
+    assert states[BourreTable] == "bourre/Table"
+    assert states[BurracoTable] == "burraco/Table"
+
+
+def test_rows_stored_under_module_paths_still_load_and_new_rows_use_stable_names() -> None:
+    mapper = MsgspecMapper()
+    at = datetime(2026, 1, 2, tzinfo=UTC)
+    event = Anted(hand=1, seats=[0, 1], amount=2, reason="ante")
+    stored = mapper.to_stored_event(StoredTableEvent(uuid4(), 3, at, event))
+    assert stored.topic == "bourre/Anted"
+    legacy = StoredEvent(stored.originator_id, 3, "domain.bourre.events:Anted", stored.state)
+    assert mapper.to_domain_event(legacy).event == event
+    named = topics()
+    assert named.event_class("domain.table.clock:TurnTimedOut") is TurnTimedOut
+    assert named.event_class("domain.table:TableOpened") is TableOpened
+    assert named.event_class("domain.burraco.events:Dealt") is BurracoDealt
+    assert named.state_class("domain.burraco.state:Table") is BurracoTable
+    assert named.event_class("domain.burraco.state:Table") is None  # a state, not an event
+
+
+def test_moving_an_event_class_to_another_module_strands_no_row(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Anted, "__module__", "domain.bourre.facts")
+    moved = build(games())
+    assert moved.events[Anted] == "bourre/Anted"
+    assert moved.event_class("domain.bourre.events:Anted") is Anted  # the old rows' topic
+    assert moved.event_class("domain.bourre.facts:Anted") is None  # never stored: unknown
+
+
+def test_a_class_renamed_with_its_tag_kept_keeps_its_rows() -> None:
+    class Ante(Event, frozen=True, tag="Anted"):
+        hand: int
+        seats: list[int]
+        amount: int
+        reason: str = "ante"
+
+    renamed = copy.copy(game_named("bourre"))
+    members = [Ante if cls is Anted else cls for cls in typing.get_args(renamed.event_type)]
+    renamed.event_type = functools.reduce(operator.or_, members)
+    named = build([renamed])
+    assert named.events[Ante] == "bourre/Anted"
+    assert named.event_class("bourre/Anted") is Ante
+    assert named.event_class("domain.bourre.events:Anted") is Ante
+
+
+def test_the_library_resolves_the_stable_names_to_our_classes() -> None:
+    topics()
+    assert resolve_topic("bourre/Anted") is Anted
+    assert resolve_topic("table/TableOpened") is TableOpened
+    assert resolve_topic("burraco/Table") is BurracoTable
+
+
+def test_a_new_game_gets_stable_names_for_free() -> None:
+    from tests.highcard import GAME as highcard
+    from tests.highcard.events import HandWon
+    from tests.highcard.state import Table as HighCardTable
+
+    named = build([*games(), highcard])
+    assert named.events[HandWon] == "highcard/HandWon"
+    assert named.states[HighCardTable] == "highcard/Table"
+    assert named.events[PlayerSeated] == "table/PlayerSeated"
+
+
+def test_two_classes_under_one_name_are_refused() -> None:
+    twice = copy.copy(game_named("bourre"))
+    twice.event_type = twice.event_type | BurracoDealt  # a second "Dealt" in bourre's events
+    with pytest.raises(DuplicateTopic, match="'bourre/Dealt'"):
+        build([twice])
+
+
+def test_a_games_event_borrowed_by_another_game_is_refused() -> None:
+    borrower = copy.copy(game_named("burraco"))
+    borrower.event_type = borrower.event_type | Anted
+    with pytest.raises(DuplicateTopic, match="stored as 'bourre/Anted' already"):
+        build([game_named("bourre"), borrower])
+
+
+def test_a_class_version_without_its_upcasters_is_refused() -> None:
+    class Renamed(Event, frozen=True, tag="Renamed"):
+        class_version: ClassVar[int] = 3
+        seat: int
+
+        @staticmethod
+        def upcast_v1_v2(data: dict[str, Any]) -> None:
+            data["seat"] = data.pop("player")
+
+    with pytest.raises(TypeError, match=r"lacks \['upcast_v2_v3'\]"):
+        check_upcasters(Renamed)
+
+
+def test_a_snapshot_is_written_under_its_states_stable_name_and_old_ones_still_load() -> None:
+    game = game_named("bourre")
+    opened = OpenTable(game="bourre", options={"seats": 3}, seed=5, secret="ab" * 16)
+    state = game.decision(None, opened)[1]
+    snapshot = TableSnapshot(uuid4(), 1, "bourre", state, datetime(2026, 1, 1, tzinfo=UTC),
+                             {}, {}, {})  # fmt: skip
+    mapper = SnapshotMapper(MsgspecMapper().transcoder)
+    stored = mapper.to_stored_event(snapshot)
+    assert stored.topic == "bourre/Table"
+    assert mapper.to_domain_event(stored) == snapshot
+    legacy = StoredEvent(stored.originator_id, 1, "domain.bourre.state:Table", stored.state)
+    assert mapper.to_domain_event(legacy) == snapshot
+    with pytest.raises(StaleSnapshot):
+        mapper.to_domain_event(StoredEvent(stored.originator_id, 1, "os:system", stored.state))
+
+
+def test_every_event_the_table_kernel_defines_is_named_for_the_table() -> None:
+    """An event every game may emit is ``table/<Class>``, not one game's (a new kernel event
+    must join KERNEL_EVENTS before a second game uses it, or DuplicateTopic says so)."""
+    kernel_modules = {cls.__module__ for cls in KERNEL_EVENTS}
+    defined = set()
+    pending = list(Event.__subclasses__())
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls.__module__ in kernel_modules:
+            defined.add(cls)
+    assert defined == set(KERNEL_EVENTS)
