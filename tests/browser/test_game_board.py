@@ -35,14 +35,14 @@ def test_the_watch_page_draws_a_registered_game_with_its_own_board_module(
     second = stack("QD 7C 8C", "JH 9S 10S", dealer=1)
     with httpx.Client(base_url=highcard_base, timeout=15) as http:
 
-        def play(seat: int, card: str) -> int:
+        def play(seat: int, card: str) -> dict[str, int]:
             answer = http.post(
                 f"/tables/{table}/commands",
                 json={"type": "play_card", "card": card},
                 headers={"Authorization": f"Bearer {tokens[seat]}"},
             )
             assert answer.status_code == 200, answer.text
-            return int(answer.json()["version"])
+            return {key: int(answer.json()[key]) for key in ("version", "position")}
 
         listed = {entry["game"]: entry for entry in http.get("/games").json()}
         assert listed["highcard"]["board"] == "/games/highcard/board.js"
@@ -50,7 +50,10 @@ def test_the_watch_page_draws_a_registered_game_with_its_own_board_module(
         tokens = sit(http, table, ["Ann", "Bob"])
         play(1, "KH")  # rule 2: from the dealer's left
         play(0, "AS")  # rule 3: Ann wins
-        head = play(0, "QD")  # hand 2: Ann leads
+        last = play(0, "QD")  # hand 2: Ann leads
+        head = last["version"]
+        # read your writes: the read models hold the table as of that command
+        assert http.get(f"/tables/{table}?after={last['position']}").json()["version"] == head
 
     page = browser.new_page(viewport={"width": 1100, "height": 800})
     modules: list[tuple[str, int]] = []
