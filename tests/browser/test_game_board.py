@@ -71,3 +71,25 @@ def test_the_watch_page_draws_a_registered_game_with_its_own_board_module(
     assert "Ann wins hand 1 with ace of spades" in page.inner_text(".event-log")
     page.screenshot(path=str(artifacts / "watch-highcard.png"), full_page=True)
     page.close()
+
+
+def test_the_lobby_opens_a_registered_game_s_table_with_its_own_options(
+    highcard_base: str, browser: Browser
+) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(f"{highcard_base}/")
+    page.select_option("select[name=game]", "highcard")
+    offered = page.eval_on_selector_all("form.create fieldset [name]", "ns => ns.map(n => n.name)")
+    assert offered == [f"opt-{o.name}" for o in GAME.option_schema]
+    assert "Cards dealt to each player" in page.inner_text("label:has(input[name=opt-hand_size])")
+    page.fill("input[name=opt-hand_size]", "2")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url("**/play/*")
+    table = page.url.rsplit("/", 1)[1]
+    with httpx.Client(base_url=highcard_base, timeout=15) as http:
+        options = http.get(f"/tables/{table}").json()["options"]
+    assert (options["hand_size"], options["seats"]) == (2, 2)
+    # the play page's seat form draws the empty table with the game's own board
+    page.wait_for_selector(".board.highcard [data-seat='1']")
+    assert "high card table" in page.inner_text("h1")
+    page.close()

@@ -34,5 +34,6 @@ GAME: Game[Table, Any, Any] = Game(
     visibility=visibility,
     table=rules.TABLE,
     settles_hand=lambda event: isinstance(event, HandWon),
+    options=rules.SCHEMA,  # its options as a form shows them (GET /games)
     board=Path(__file__).with_name("board.js"),  # its board on the web pages (board.js)
 )

@@ -18,6 +18,7 @@ from domain.games import game_named
 from domain.table.clock import CLOCK_SCHEMA
 from domain.table.options import COMMON_SCHEMA
 from domain.table.schema import BOOL, CHOICE, INT, NUMBER, Option
+from tests.highcard import GAME as HIGHCARD
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 GAMES = ["bourre", "burraco"]
@@ -161,9 +162,9 @@ def inside_and_outside(option: Option) -> tuple[list[Any], list[Any]]:
     return inside, outside
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", [*GAMES, HIGHCARD.name])
 def test_the_parser_accepts_what_the_schema_offers_and_refuses_the_rest(name: str) -> None:
-    game = game_named(name)
+    game = HIGHCARD if name == HIGHCARD.name else game_named(name)  # high card: not registered
     for option in game.option_schema:
         inside, outside = inside_and_outside(option)
         for value in inside:
@@ -172,13 +173,16 @@ def test_the_parser_accepts_what_the_schema_offers_and_refuses_the_rest(name: st
             assert not accepts(game, option.name, value), (option.name, value)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", [*GAMES, HIGHCARD.name])
 def test_the_parser_accepts_no_option_the_schema_leaves_out(name: str) -> None:
-    game = game_named(name)
+    game = HIGHCARD if name == HIGHCARD.name else game_named(name)  # high card: not registered
     with pytest.raises(InvalidOption) as unknown:
         game.table.options({**minimal(game), "no_such_option": 1})
     listed = set(unknown.value.message.split("accepted options: ", 1)[1].split(", "))
     offered = {o.name for o in game.option_schema}
     aliases = {"players"} if name == "burraco" else set()  # seats' older name (rule 1)
-    assert listed - offered == {key for game_, key in RESERVED if game_ == name} | aliases
+    # every parser takes the clock's options; a form offers them only where a turn can time out
+    clock = {o.name for o in CLOCK_SCHEMA} if game.timeout_move is None else set()
+    reserved = {key for game_, key in RESERVED if game_ == name}
+    assert listed - offered == reserved | aliases | clock
     assert offered <= listed
