@@ -19,7 +19,19 @@ from api.fastlane import fast_commands
 from api.head import head_as_get
 from api.problems import MAX_BODY_BYTES, exception_handlers
 from api.ratelimit import close_limiter, rate_limited
-from api.routes import bots, events, fair, health, pages, play, players, stream, tables, views
+from api.routes import (
+    bots,
+    events,
+    fair,
+    games,
+    health,
+    pages,
+    play,
+    players,
+    stream,
+    tables,
+    views,
+)
 from api.services import provide_services, services_lifespan
 from infra.settings import Settings
 
@@ -49,6 +61,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *bots.ROUTES,
             *events.ROUTES,
             *players.ROUTES,
+            *games.ROUTES,  # the games, their options and board renderers
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],

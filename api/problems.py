@@ -202,7 +202,7 @@ _MEANINGS = {
     400: "malformed request: a body, query, header or path that does not parse (names `field`)",
     401: "no token, or a token that holds no seat at this table",
     403: "not allowed: another seat's turn, a body naming another seat, stacked decks off",
-    404: "unknown table (or hand)",
+    404: "unknown table (or hand), or unknown game (or a game without a board)",
     409: "version conflict (expectedVersion), a taken seat, or a closed table",
     413: "a request body over 64 KiB",
     429: "past this client address's budget (CARDROOM_RATE_LIMITS); see `Retry-After`",

@@ -126,3 +126,35 @@ class Health(Wire):
     redis: bool
     projection: ProjectionHealth
     shards: list[ShardHealth] = []
+
+
+class GameOption(Wire):
+    """One table option of a game (:class:`domain.table.schema.Option`): ``type`` ``int``,
+    ``number``, ``bool`` or ``choice``; ``min``/``max`` for numbers, ``choices`` for a choice;
+    ``nullable``: ``null`` accepted; ``required``: must be given (``suggested`` is a value a
+    form starts from); ``label`` one line; ``rule`` the number (or range) of the rule in the
+    game's rules document that defines it; ``help`` a longer explanation."""
+
+    name: str
+    type: str
+    default: Any
+    min: int | None
+    max: int | None
+    choices: list[Any] | None
+    nullable: bool
+    required: bool
+    suggested: Any
+    label: str
+    rule: str | None
+    help: str
+
+
+class GameEntry(Wire):
+    """``GET /games``: one registered game — its name (``POST /tables``' ``game``), its title,
+    every option its tables take, and the URL of its board renderer (an ES module exporting
+    the web board; ``null`` when the game has none)."""
+
+    game: str
+    title: str
+    options: list[GameOption]
+    board: str | None

@@ -41,17 +41,30 @@ counters) are not the game's: the projections build them (:mod:`projections`).
 * ``timeout_move(state, seat) -> command | None`` — the move a seat whose turn ran out makes
   (:mod:`domain.table.clock`); the Game adds the clock's commands (``time_out``, ``sit_in``)
   and events (``TurnTimedOut``, ``SatIn``) to every game, and they leave its state as it is.
+
+What a client shows of a game (``GET /games``, design §5):
+
+* ``title`` — the game's name as people write it (``Bourré``); by default the table plug's
+  ``title`` (the one its messages use).
+* ``option_schema`` — every option a table of the game takes
+  (:class:`domain.table.schema.Option`): the game's own (``options=``, in its rules'
+  options table order), then the turn clock's when the game has a ``timeout_move``, then the
+  options every game takes (``reveal``, ``spectator_delay``).
+* ``board`` — the file of the game's board renderer, an ES module the web pages import
+  (served at ``/games/{name}/board.js``); it lives in the game's package. ``None``: no board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast, get_args
 
 from domain.errors import IllegalCommand
 from domain.table import Seating, hand_of
 from domain.table.clock import (
     CLOCK_EVENTS,
+    CLOCK_SCHEMA,
     SatIn,
     SitIn,
     TimeOut,
@@ -60,6 +73,8 @@ from domain.table.clock import (
     sit_in,
 )
 from domain.table.kernel import TableRules
+from domain.table.options import COMMON_SCHEMA
+from domain.table.schema import Option
 
 Viewer = int | None  # a seat number, or None for a spectator
 
@@ -118,6 +133,9 @@ class Game(Generic[S, C, E]):
         bot_options: Callable[[int], dict[str, Any]] | None = None,
         timeout_move: Callable[[S, int], C | None] | None = None,
         follows_clock: bool = False,
+        title: str | None = None,
+        options: Sequence[Option] = (),
+        board: Path | None = None,
     ) -> None:
         self.name = name
         # the tagged unions of commands and events (msgspec-decodable), with the clock's
@@ -148,6 +166,11 @@ class Game(Generic[S, C, E]):
         self.decide: Callable[[S | None, C], list[E]] = self._decide_with_clock
         self.evolve: Callable[[S | None, E], S] = self._evolve_with_clock
         self.decision: Callable[[S | None, C], tuple[list[E], S]] = self._decision_with_clock
+        # what a client shows of the game (module docstring)
+        self.title = title or table.title
+        clock = CLOCK_SCHEMA if timeout_move is not None else ()
+        self.option_schema: tuple[Option, ...] = (*options, *clock, *COMMON_SCHEMA)
+        self.board = board
 
     def _decide_with_clock(self, state: S | None, command: C) -> list[E]:
         """The game's ``decide``, with the clock's commands (module docstring)."""

@@ -38,6 +38,7 @@ Choices where the spec leaves room (each documented where it is implemented):
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from domain.bourre import legal, visibility
@@ -46,6 +47,7 @@ from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import TABLE, decide, decision
 from domain.bourre.events import HandEvent, HandSettled
 from domain.bourre.evolve import evolve
+from domain.bourre.options import SCHEMA
 from domain.bourre.state import Table
 from domain.game import Game
 from domain.table import (
@@ -86,4 +88,6 @@ GAME: Game[Table, Any, Any] = Game(
     # seven bots; the table ends itself after the hands asked for (the lobby shows it ended)
     bot_options=lambda hands: {"seats": 7, "hands": hands},
     timeout_move=timeout_move,
+    options=SCHEMA,
+    board=Path(__file__).with_name("board.js"),  # the web board renderer (board.js here)
 )

@@ -16,6 +16,7 @@ import msgspec
 
 from domain.errors import InvalidOption
 from domain.table.options import split_options
+from domain.table.schema import BOOL, CHOICE, INT, Option
 
 DECLARATIONS = ("sequential", "two_round", "simultaneous")
 TRUMP_CARDS = ("dealer_card", "separate", "separate_dealer_may_take")
@@ -41,6 +42,153 @@ DEFAULTS: dict[str, Any] = {
 # Bounds the ante and the pot limit. Without a pot_limit the pot itself is unbounded: each
 # bourré player pays the whole pot into the next one (rule 25), so it can compound past int64.
 MAX_CHIPS = 10**9
+MAX_HANDS = 1_000_000
+MIN_SEATS, MAX_SEATS = 2, 8
+
+# The options table (§9) as a form shows it: a label, and the rule that defines each option.
+SCHEMA = (
+    Option(
+        name="seats",
+        type=INT,
+        min=MIN_SEATS,
+        max=MAX_SEATS,
+        default=None,
+        required=True,
+        suggested=5,
+        rule="1",
+        label="Players at the table",
+        help="2–8 players (7 is best).",
+    ),
+    Option(
+        name="ante",
+        type=INT,
+        min=1,
+        max=MAX_CHIPS,
+        default=DEFAULTS["ante"],
+        rule="5–7",
+        label="Ante: chips each player puts in the pot",
+        help="Chips each player puts into the pot before a hand.",
+    ),
+    Option(
+        name="pot_limit",
+        type=INT,
+        min=1,
+        max=MAX_CHIPS,
+        nullable=True,
+        default=DEFAULTS["pot_limit"],
+        rule="26",
+        label="Pot limit (empty: none)",
+        help="When the pot exceeds the limit the winner takes only the limit and a bourré "
+        "player pays only the limit. Empty: no limit (the pot can grow past 2^53).",
+    ),
+    Option(
+        name="double_ante",
+        type=BOOL,
+        default=DEFAULTS["double_ante"],
+        rule="30",
+        label="Double ante: players who play ante again",
+        help="Every player antes, then each player who plays pays a second ante.",
+    ),
+    Option(
+        name="declaration",
+        type=CHOICE,
+        choices=DECLARATIONS,
+        default=DEFAULTS["declaration"],
+        rule="31",
+        label="How players declare play or pass",
+        help="sequential — each in turn plays or passes and discards; two_round — everyone "
+        "plays or passes, then the players in discard and draw; simultaneous — sealed "
+        "decisions revealed together.",
+    ),
+    Option(
+        name="trump_card",
+        type=CHOICE,
+        choices=TRUMP_CARDS,
+        default=DEFAULTS["trump_card"],
+        rule="32",
+        label="The trump card: the dealer's or a separate card",
+        help="dealer_card — the dealer's last card is turned for trump; separate — an extra "
+        "card that belongs to nobody; separate_dealer_may_take — the dealer who plays may "
+        "take it.",
+    ),
+    Option(
+        name="four_card",
+        type=BOOL,
+        default=DEFAULTS["four_card"],
+        rule="33",
+        label="Four-card Bourré",
+        help="4 cards each, a separate trump card, at most 3 discards, and a second chance "
+        "to pass after the draw.",
+    ),
+    Option(
+        name="max_discard",
+        type=INT,
+        min=0,
+        max=5,
+        default=DEFAULTS["max_discard"],
+        rule="11",
+        label="Most cards a player who plays may discard",
+        help="How many cards a player who plays may discard and replace (0–5).",
+    ),
+    Option(
+        name="ace_forces_dealer",
+        type=BOOL,
+        default=DEFAULTS["ace_forces_dealer"],
+        rule="15",
+        label="An ace turned up forces the dealer to play",
+        help="If the face-up trump card is an ace, the dealer must play.",
+    ),
+    Option(
+        name="cinch",
+        type=CHOICE,
+        choices=CINCH_MODES,
+        default=DEFAULTS["cinch"],
+        rule="19–22",
+        label="Cinch: a player sure to win must lead the highest trump",
+        help="equivalent accepts a trump equal in effect, strict only the highest, off "
+        "disables the cinch.",
+    ),
+    Option(
+        name="tie",
+        type=CHOICE,
+        choices=TIE_MODES,
+        default=DEFAULTS["tie"],
+        rule="34",
+        label="A tie for most tricks carries or splits the pot",
+        help="Tied for most tricks: carry the pot to the next hand, or split it.",
+    ),
+    Option(
+        name="reshuffle_pool",
+        type=CHOICE,
+        choices=RESHUFFLE_POOLS,
+        default=DEFAULTS["reshuffle_pool"],
+        rule="14",
+        label="Discards reshuffled when the stock runs out",
+        help="When the stock runs out, reshuffle the discards of the players already served, "
+        "or all discards.",
+    ),
+    Option(
+        name="hands",
+        type=INT,
+        min=1,
+        max=MAX_HANDS,
+        nullable=True,
+        default=DEFAULTS["hands"],
+        label="Hands to play (empty: until the table is closed)",
+        help="Play this many hands, then the table ends; empty: until the table is closed.",
+    ),
+    Option(
+        name="target_chips",
+        type=INT,
+        min=1,
+        max=MAX_CHIPS,
+        nullable=True,
+        default=None,
+        label="Chips that end the table (empty: no target)",
+        help="The table ends after the hand that takes a player's net to this many chips; "
+        "empty: no target.",
+    ),
+)
 
 
 class Options(msgspec.Struct, frozen=True, kw_only=True):
@@ -109,7 +257,7 @@ def parse_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Options]:
     common, rest = split_options(raw, "bourre", ["seats", *DEFAULTS, "target_chips"])
     if "seats" not in rest:
         raise InvalidOption("seats", "is required (2 to 8 players)")
-    seats = _int("seats", rest["seats"], 2, 8)
+    seats = _int("seats", rest["seats"], MIN_SEATS, MAX_SEATS)
     four_card = _bool("four_card", rest.get("four_card", False))
     values = dict(DEFAULTS, **rest)
     trump_card = _choice("trump_card", values["trump_card"], TRUMP_CARDS)
@@ -138,7 +286,7 @@ def parse_options(raw: Mapping[str, Any]) -> tuple[dict[str, Any], Options]:
         cinch=_choice("cinch", values["cinch"], CINCH_MODES),
         tie=_choice("tie", values["tie"], TIE_MODES),
         reshuffle_pool=_choice("reshuffle_pool", values["reshuffle_pool"], RESHUFFLE_POOLS),
-        hands=_optional_int("hands", values["hands"], 1, 1_000_000),
+        hands=_optional_int("hands", values["hands"], 1, MAX_HANDS),
         target_chips=_optional_int("target_chips", rest.get("target_chips"), 1, MAX_CHIPS),
     )
     normalised = {**common, **msgspec.structs.asdict(options), "buy_in": None}

@@ -46,6 +46,7 @@ Choices where the spec leaves room (each documented where it is implemented):
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from domain.burraco import legal, visibility
@@ -54,6 +55,7 @@ from domain.burraco.commands import BurracoCommand
 from domain.burraco.decide import TABLE, decide, decision
 from domain.burraco.events import BurracoEvent, HandAbandoned, HandScored
 from domain.burraco.evolve import evolve
+from domain.burraco.options import SCHEMA
 from domain.burraco.state import Table
 from domain.game import Game
 
@@ -83,4 +85,7 @@ GAME: Game[Table, Any, Any] = Game(
     decision=decision,
     bot_options=lambda hands: {"seats": 4},  # two partnerships; the match decides the end
     timeout_move=timeout_move,
+    title="Burraco",  # capitalised (its messages say "burraco table")
+    options=SCHEMA,
+    board=Path(__file__).with_name("board.js"),  # the web board renderer (board.js here)
 )

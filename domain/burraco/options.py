@@ -14,6 +14,7 @@ from typing import Any
 
 from domain.errors import InvalidOption
 from domain.table.options import split_options
+from domain.table.schema import BOOL, CHOICE, INT, Option
 
 DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -35,6 +36,84 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 MAX_TARGET = 1_000_000
 MAX_STALEMATE_ROUNDS = 100
 SEATS_ALIAS = "seats"  # the name every game gives the number of players
+
+# The options table (§8) as a form shows it: a label, and the rule that defines each option.
+SCHEMA = (
+    Option(
+        name=SEATS_ALIAS,
+        type=CHOICE,
+        choices=CHOICES["players"],
+        default=DEFAULTS["players"],
+        rule="1",
+        label="Players: two partnerships of two, or heads-up",
+        help="Four players in two partnerships, or two players head to head (older name: players).",
+    ),
+    Option(
+        name="target",
+        type=INT,
+        min=1,
+        max=MAX_TARGET,
+        default=DEFAULTS["target"],
+        rule="27",
+        label="Points that win the match",
+        help="The match goes to this many points.",
+    ),
+    Option(
+        name="bonuses",
+        type=CHOICE,
+        choices=CHOICES["bonuses"],
+        default=DEFAULTS["bonuses"],
+        rule="24",
+        label="Burraco bonuses: standard or FITAB",
+        help="standard — clean burraco 200, dirty 100; fitab adds semi-clean 150 (only wild "
+        "at an end), royal 300 (clean A–K run of 13), super 250 (clean set of 8).",
+    ),
+    Option(
+        name="close_requires",
+        type=CHOICE,
+        choices=CHOICES["close_requires"],
+        default=DEFAULTS["close_requires"],
+        rule="18",
+        label="The burraco a team needs before it may close",
+        help="any_burraco — a clean or dirty one; clean_burraco — a clean one.",
+    ),
+    Option(
+        name="set_ranks",
+        type=CHOICE,
+        choices=CHOICES["set_ranks"],
+        default=DEFAULTS["set_ranks"],
+        rule="8",
+        label="Ranks that may form sets",
+        help="Sets of any rank, or only of aces and threes.",
+    ),
+    Option(
+        name="take_pile",
+        type=CHOICE,
+        choices=CHOICES["take_pile"],
+        default=DEFAULTS["take_pile"],
+        rule="12",
+        label="When the discard pile may be taken",
+        help="Take the discard pile freely, or only if a card of it is melded this turn.",
+    ),
+    Option(
+        name="single_card_rediscard",
+        type=BOOL,
+        default=DEFAULTS["single_card_rediscard"],
+        rule="13",
+        label="A one-card pile's card may be discarded again",
+        help="Whether a player who took a one-card pile may discard that same card.",
+    ),
+    Option(
+        name="stalemate_rounds",
+        type=INT,
+        min=1,
+        max=MAX_STALEMATE_ROUNDS,
+        default=DEFAULTS["stalemate_rounds"],
+        rule="21",
+        label="Rounds of one-card pile takes that end the hand",
+        help="Full rounds of single-card pile takes, nobody drawing, that end the hand.",
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)

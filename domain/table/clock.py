@@ -20,12 +20,38 @@ from typing import Any
 
 from domain.errors import IllegalCommand, InvalidOption, NotYourTurn
 from domain.table import Command, Event, Seating
+from domain.table.schema import INT, NUMBER, Option
 
 CLOCK_OPTIONS = ("turn_seconds", "timeouts_to_sit_out")
 DEFAULT_TIMEOUTS_TO_SIT_OUT = 3
 MAX_TURN_SECONDS = 86_400
 MAX_TIMEOUTS = 100
 MAX_FORCED_STEPS = 4  # Burraco: a draw and a discard
+
+# The clock's options as a form shows them (every game with a timeout move offers them).
+CLOCK_SCHEMA = (
+    Option(
+        name="turn_seconds",
+        type=NUMBER,
+        min=1,
+        max=MAX_TURN_SECONDS,
+        nullable=True,
+        default=None,
+        label="Seconds per turn (empty: no turn clock)",
+        help="A turn clock: when a turn runs out the seat makes the rules' timeout move "
+        "(see the options table of the rules). Empty: no clock.",
+    ),
+    Option(
+        name="timeouts_to_sit_out",
+        type=INT,
+        min=1,
+        max=MAX_TIMEOUTS,
+        default=DEFAULT_TIMEOUTS_TO_SIT_OUT,
+        label="Timeouts before a bot takes the seat",
+        help="After this many timeouts the seat sits out and a bot plays it until the player "
+        "sits in again.",
+    ),
+)
 
 
 class TimeOut(Command, frozen=True, tag="time_out"):

@@ -14,10 +14,33 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.errors import InvalidOption
+from domain.table.schema import CHOICE, INT, Option
 
 REVEAL_VALUES = ("after_hand", "never")
 COMMON_OPTION_DEFAULTS: dict[str, Any] = {"reveal": "after_hand", "spectator_delay": 0}
 MAX_SPECTATOR_DELAY = 10_000
+
+# The common options' schema (design §5, visibility); no game rule defines them.
+COMMON_SCHEMA = (
+    Option(
+        name="reveal",
+        type=CHOICE,
+        choices=REVEAL_VALUES,
+        default=COMMON_OPTION_DEFAULTS["reveal"],
+        label="Show a settled hand's hidden cards in replays",
+        help="after_hand: a settled hand's hidden cards become public in timelines and "
+        "replays; never: they stay hidden (design §5, visibility).",
+    ),
+    Option(
+        name="spectator_delay",
+        type=INT,
+        min=0,
+        max=MAX_SPECTATOR_DELAY,
+        default=COMMON_OPTION_DEFAULTS["spectator_delay"],
+        label="Spectators see the table this many events late",
+        help="Spectators see the table this many events behind live (design §5).",
+    ),
+)
 
 
 def split_options(

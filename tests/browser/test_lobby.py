@@ -1,6 +1,7 @@
 """The lobby (``/``): live tables to watch, tables waiting for players to join, ended tables
-to replay, and the create-table form with each option's rule as its tooltip. The OpenAPI
-browser (``/schema/swagger``) works offline: its assets come from the package."""
+to replay, and the create-table form built from ``GET /games``: each option's label shown, its
+rule as its tooltip. The OpenAPI browser (``/schema/swagger``) works offline: its assets come
+from the package."""
 
 from __future__ import annotations
 
@@ -33,10 +34,15 @@ def test_the_lobby_lists_live_waiting_and_ended_tables_and_creates_one(
     replay = f"a[href='/watch/{closing}?at=1']"
     page.wait_for_selector(f"#ended-tables tr[data-table='{closing}'] {replay}")
 
-    # The form shows the chosen game's options, each with its rule as the tooltip.
+    # The form shows the chosen game's options as GET /games lists them, each with its label
+    # shown and its rule as the tooltip.
     page.select_option("select[name=game]", "burraco")
+    listed = {entry["game"]: entry for entry in server.http.get("/games").json()}
+    offered = page.eval_on_selector_all("form.create fieldset [name]", "ns => ns.map(n => n.name)")
+    assert offered == [f"opt-{option['name']}" for option in listed["burraco"]["options"]]
     target = page.locator("label:has(input[name=opt-target])")
     assert "Rule 27" in (target.get_attribute("title") or "")
+    assert "Points that win the match" in target.inner_text()
     page.fill("input[name=opt-target]", "3000")
     page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
     page.click("form.create button[type=submit]")

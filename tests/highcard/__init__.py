@@ -4,11 +4,12 @@ seats, tokens, the deck of each hand and closing are the table kernel's.
 
 Modules: ``commands`` / ``events`` — the wire types; ``state`` — the state and ``evolve``;
 ``rules`` — options, deal, ``decide``, ``to_act``, ``legal_commands``, the kernel plug;
-``visibility`` — ``view`` and ``redact``.
+``visibility`` — ``view`` and ``redact``; ``board.js`` — its board on the web pages.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from domain.game import Game
@@ -33,4 +34,6 @@ GAME: Game[Table, Any, Any] = Game(
     visibility=visibility,
     table=rules.TABLE,
     settles_hand=lambda event: isinstance(event, HandWon),
+    options=rules.SCHEMA,  # its options as a form shows them (GET /games)
+    board=Path(__file__).with_name("board.js"),  # its board on the web pages (board.js)
 )

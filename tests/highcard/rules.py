@@ -22,6 +22,7 @@ from domain.table import PLAYING, TableEnded
 from domain.table.deck import dealer_of, hand_deck
 from domain.table.kernel import TableRules, decide_table
 from domain.table.options import split_options
+from domain.table.schema import INT, Option
 from tests.highcard.commands import PlayCard
 from tests.highcard.events import CardPlayed, Dealt, HandWon
 from tests.highcard.state import Table, evolve, seat_for_token, seating
@@ -29,6 +30,24 @@ from tests.highcard.state import Table, evolve, seat_for_token, seating
 PACK = tuple(codes(standard_pack()))
 SUIT_ORDER = "CDHS"  # clubs lowest, spades highest (rule 3)
 LIMITS = {"seats": (2, 6, 2), "hands": (1, 100, 1), "hand_size": (1, 5, 3)}
+LABELS = {  # a form's label for each option, and the rule above that uses it
+    "seats": ("Players at the table", None),
+    "hands": ("Hands to play", "4"),
+    "hand_size": ("Cards dealt to each player", "1"),
+}
+SCHEMA = tuple(
+    Option(
+        name=key,
+        type=INT,
+        min=low,
+        max=high,
+        default=default,
+        label=LABELS[key][0],
+        rule=LABELS[key][1],
+        help=f"{LABELS[key][0]}: {low} to {high}.",
+    )
+    for key, (low, high, default) in LIMITS.items()
+)
 
 
 def normalise_options(raw: Mapping[str, Any]) -> dict[str, Any]:

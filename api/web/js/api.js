@@ -1,7 +1,7 @@
 // The API client of the web card room: every call of design §5 the pages make, JSON parsed
 // with exact integers, problem details turned into words, and the live SSE stream.
 
-// Integers past 2^53 (Bourré chips without a pot limit compound past it, rule 25) become
+// Integers past 2^53 (chips without a pot limit may compound past it) become
 // BigInt: JSON.parse hands the reviver the number's source text, so nothing is rounded.
 export function parseJSON(text) {
   return JSON.parse(text, (key, value, context) => {
@@ -77,6 +77,9 @@ export function lobby(game, status) {
   if (status) query.set("status", status);
   return call("GET", `/tables?${query}`);
 }
+// GET /games: every game with its title, options (name, type, default, min, max, choices,
+// label, rule, …) and the URL of its board renderer module.
+export const games = () => call("GET", "/games");
 // POST /tables: {game, options, seed?} -> {tableId, version, position}.
 export const createTable = (body) => call("POST", "/tables", { body });
 // POST /tables/{id}/seats: {name, seat?} -> {seat, token} (the token is shown only once).
@@ -103,7 +106,7 @@ export async function timeline(id, token, from) {
 }
 // GET /tables/{id}/replay?at=N: the caller's view as of version N (time travel).
 export const replay = (id, at, token) => call("GET", `${table(id)}/replay?at=${at}`, { token });
-// GET /tables/{id}/ledger: Bourré chips per player and per hand; Burraco score sheet.
+// GET /tables/{id}/ledger: the game's ledger (chips or scores per hand, design §5).
 export const ledger = (id) => call("GET", `${table(id)}/ledger`);
 // POST /tables/{id}/commands with the seat's token and an Idempotency-Key (a retry is safe).
 export const command = (id, token, body) =>

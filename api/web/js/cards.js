@@ -1,5 +1,5 @@
 // Cards drawn by the project in CSS (no images): rank and suit pips, red and black suits,
-// the joker (JK, Burraco rule 1) and a face-down back. Test contract: every card element
+// the joker (JK) and a face-down back. Test contract: every card element
 // carries data-card="<code>" ("back" when face down) and nothing else does; a legal,
 // clickable card carries data-legal="true".
 
@@ -8,7 +8,7 @@ import { el } from "./format.js";
 export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
-// Rank order for sorting a hand: ace high (Bourré rule 1), then the suits grouped.
+// Rank order for sorting a hand: ace high, then the suits grouped.
 const RANK_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const SUIT_ORDER = ["S", "H", "C", "D"];
 
@@ -85,3 +85,6 @@ export function row(codes, { fan = false, size } = {}) {
   for (const code of codes) line.append(card(code, { size }));
   return line;
 }
+
+// Whether two lists hold the same card codes, in any order (a selection and a legal command).
+export const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();

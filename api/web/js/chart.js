@@ -1,8 +1,8 @@
-// The SVG chart across hands: Bourré chips (net) per player, Burraco score per team, from the
-// ledger (GET /tables/{id}/ledger) and, for Bourré's per-hand nets, the timeline's chip events.
+// The SVG chart across hands of what each game's module reads off the ledger (GET
+// /tables/{id}/ledger) and the timeline (its chartSeries: chips per player, score per team, …).
 // Positions are approximate (pixels), every label is exact (BigInt-safe).
 
-import { exact, signed, toBig } from "./format.js";
+import { exact, signed } from "./format.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const COLOURS = ["#d9480f", "#1971c2", "#2f9e44", "#ae3ec9", "#f08c00", "#0c8599", "#e03131", "#5c940d"];
@@ -12,47 +12,6 @@ function svg(tag, attrs = {}, text) {
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (text !== undefined) node.textContent = text;
   return node;
-}
-
-// Bourré: each player's net after every settled hand. Chips move only by the antes (Anted:
-// amount from each of seats, rules 2, 30, 33) and the settlement (HandSettled: payouts, and
-// bourrePayment from each bourré seat, rules 23–25), exactly as the ledger sums them.
-export function bourreSeries(ledger, events) {
-  const nets = ledger.players.map(() => 0n);
-  const points = [];
-  for (const event of events) {
-    if (event.type === "Anted") {
-      for (const seat of event.seats) nets[seat] -= toBig(event.amount);
-    } else if (event.type === "HandSettled") {
-      event.payouts.forEach((paid, seat) => { nets[seat] += toBig(paid); });
-      for (const seat of event.bourre) nets[seat] -= toBig(event.bourrePayment);
-      points.push({ hand: event.hand, values: [...nets] });
-    }
-  }
-  return {
-    labels: ["start", ...points.map((p) => `hand ${p.hand}`)],
-    series: ledger.players.map((p, i) => ({
-      name: p.name || `seat ${p.seat}`,
-      values: [0n, ...points.map((pt) => pt.values[i])],
-      now: p.net, // the ledger's net, exact
-    })),
-  };
-}
-
-// Burraco: each team's running score after every scored hand (ledger hands[].scores).
-export function burracoSeries(ledger) {
-  const totals = ledger.teams.map(() => 0n);
-  const values = ledger.teams.map(() => [0n]);
-  for (const hand of ledger.hands) {
-    hand.scores.forEach((score, team) => {
-      totals[team] += toBig(score);
-      values[team].push(totals[team]);
-    });
-  }
-  return {
-    labels: ["start", ...ledger.hands.map((h) => `hand ${h.hand}`)],
-    series: ledger.teams.map((t, i) => ({ name: `Team ${t.team}`, values: values[i], now: t.total })),
-  };
 }
 
 // A line chart of the series; the legend shows each line's current value exactly.
@@ -97,7 +56,7 @@ export function chart({ labels, series }, { title, signedValues = false } = {}) 
   series.forEach((s, n) => {
     const item = document.createElement("li");
     item.style.setProperty("--colour", COLOURS[n % COLOURS.length]);
-    // the ledger's value now (Bourré: after this hand's antes too), exact
+    // the ledger's value now (e.g. after this hand's antes too), exact
     item.textContent = `${s.name}: ${signedValues ? signed(s.now) : exact(s.now)} now`;
     legend.append(item);
   });

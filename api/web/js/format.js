@@ -11,7 +11,7 @@ export function exact(n) {
   return (negative ? "−" : "") + grouped;
 }
 
-// A signed amount (a Bourré net): +3, −2, 0.
+// A signed amount (a player's net): +3, −2, 0.
 export function signed(n) {
   const big = toBig(n);
   return big > 0n ? `+${exact(big)}` : exact(big);

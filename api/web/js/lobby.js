@@ -1,13 +1,12 @@
 // /: the lobby. Live tables (watch), tables waiting for players (join), ended tables
-// (replay), and the form that creates a table with the game's options (tooltips from the
-// rules docs, options.js). Open tables come from GET /tables, ended ones from
-// GET /tables?status=ended (the most recently opened first). Live updates: the lobby is read
-// again every few seconds.
+// (replay), and the form that creates a table with the game's options. The games and their
+// options come from GET /games (each option's label shown, its rule and explanation as the
+// tooltip); open tables from GET /tables, ended ones from GET /tables?status=ended (the most
+// recently opened first). Live updates: the lobby is read again every few seconds.
 
 import * as api from "./api.js";
 import { el, exact, notice } from "./format.js";
-import { OPTIONS, optionsFrom } from "./options.js";
-import { GAME_NAMES } from "./table.js";
+import { games } from "./table.js";
 
 const app = document.getElementById("app");
 const REFRESH_MS = 3000;
@@ -15,12 +14,13 @@ const REFRESH_MS = 3000;
 const live = el("tbody", { id: "live-tables" });
 const waiting = el("tbody", { id: "waiting-tables" });
 const ended = el("tbody", { id: "ended-tables" });
+let titles = {}; // game name -> title, from GET /games
 
 function names(entry) {
   return (entry.names || []).map((n, i) => n || `(seat ${i} open)`).join(", ");
 }
 
-// The lobby's one-line state of a table: the pot (Bourré) or the teams' scores (Burraco).
+// The lobby's one-line state of a table: the pot, or the teams' scores.
 function standing(entry) {
   if (entry.pot !== undefined && entry.pot !== null) return `pot ${exact(entry.pot)}`;
   if (entry.totals) return `score ${entry.totals.map(exact).join(" – ")}`;
@@ -29,7 +29,7 @@ function standing(entry) {
 
 function line(entry, link) {
   return el("tr", { "data-table": entry.tableId },
-    el("td", {}, GAME_NAMES[entry.game] || entry.game),
+    el("td", {}, titles[entry.game] || entry.game),
     el("td", {}, names(entry)),
     el("td", {}, entry.hand ? `hand ${entry.hand}` : "—"),
     el("td", {}, standing(entry)),
@@ -48,7 +48,7 @@ async function refresh() {
   notice(app, "");
   live.replaceChildren(...open.filter((t) => t.status === "playing")
     .map((t) => line(t, el("a", { href: `/watch/${t.tableId}` }, "watch"))));
-  // waiting for players: "waiting" (Bourré) or "seating" (Burraco) — anything not yet playing
+  // waiting for players: "waiting" or "seating" — anything not yet playing
   waiting.replaceChildren(...open.filter((t) => t.status !== "playing")
     .map((t) => line(t, el("span", {}, el("a", { href: `/play/${t.tableId}`, class: "button primary" }, "join"),
       " ", el("a", { href: `/watch/${t.tableId}` }, "watch")))));
@@ -69,38 +69,54 @@ function tableOf(title, body) {
       body));
 }
 
-// One option's input, with its rule text as the tooltip (title) and as a visible hint.
+// One option's input: its label shown, its rule and explanation as the tooltip (title).
 function optionInput(spec) {
-  const name = `opt-${spec.key}`;
+  const name = `opt-${spec.name}`;
+  const start = spec.required ? spec.suggested : spec.default;
   let input;
-  if (spec.kind === "bool") {
-    input = el("input", { type: "checkbox", name, checked: spec.default });
-  } else if (spec.kind === "choice") {
-    input = el("select", { name }, spec.choices.map((c) => el("option", { value: String(c), selected: c === spec.default }, String(c))));
+  if (spec.type === "bool") {
+    input = el("input", { type: "checkbox", name, checked: start });
+  } else if (spec.type === "choice") {
+    input = el("select", { name }, spec.choices.map((c) => el("option", { value: String(c), selected: c === start }, String(c))));
   } else {
-    input = el("input", { type: "number", name, min: spec.min, max: spec.max, step: 1,
-      value: spec.default === null ? "" : spec.default, placeholder: spec.kind === "optint" ? "none" : "" });
+    input = el("input", { type: "number", name, min: spec.min, max: spec.max, step: spec.type === "int" ? 1 : "any",
+      value: start === null ? "" : start, placeholder: spec.nullable ? "none" : "", required: spec.required });
   }
-  return el("label", { title: spec.help },
-    el("span", {}, el("span", { class: "option-name tip" }, spec.key), spec.required ? " *" : ""),
-    input, el("span", { class: "help" }, spec.help));
+  const rule = spec.rule ? `Rule ${spec.rule}: ` : "";
+  return el("label", { title: `${rule}${spec.help || spec.label} (option ${spec.name})` },
+    el("span", { class: "option-label" }, spec.label, spec.required ? " *" : "",
+      spec.rule ? el("span", { class: "rule tip" }, ` rule ${spec.rule}`) : ""),
+    input);
 }
 
+// An option's value as the form holds it.
 function readOption(form, spec) {
-  const input = form.elements[`opt-${spec.key}`];
-  if (spec.kind === "bool") return input.checked;
-  if (spec.kind === "choice") {
-    return typeof spec.default === "number" ? Number(input.value) : input.value;
+  const input = form.elements[`opt-${spec.name}`];
+  if (spec.type === "bool") return input.checked;
+  if (spec.type === "choice") {
+    return typeof spec.choices[0] === "number" ? Number(input.value) : input.value;
   }
-  if (input.value === "") return spec.kind === "optint" ? null : spec.default;
+  if (input.value === "") return spec.nullable ? null : spec.default;
   return Number(input.value);
 }
 
-function createForm() {
+// The options object to post: the required ones and those that differ from the default
+// (the server records every key with its default).
+function optionsFrom(form, specs) {
+  const out = {};
+  for (const spec of specs) {
+    const value = readOption(form, spec);
+    if (spec.required || value !== spec.default) out[spec.name] = value;
+  }
+  return out;
+}
+
+function createForm(catalogue) {
   const fields = el("fieldset");
+  const specs = Object.fromEntries(catalogue.map((g) => [g.game, g.options]));
   const game = el("select", { name: "game", "aria-label": "game" },
-    Object.keys(OPTIONS).map((g) => el("option", { value: g }, GAME_NAMES[g])));
-  const showFields = () => fields.replaceChildren(...OPTIONS[game.value].map(optionInput));
+    catalogue.map((g) => el("option", { value: g.game }, g.title)));
+  const showFields = () => fields.replaceChildren(...specs[game.value].map(optionInput));
   game.addEventListener("change", showFields);
   showFields();
   const form = el("form", { class: "create" },
@@ -108,7 +124,7 @@ function createForm() {
     el("p", {}, el("button", { type: "submit", class: "primary" }, "create table")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const options = optionsFrom(game.value, (spec) => readOption(form, spec));
+    const options = optionsFrom(form, specs[game.value]);
     try {
       const created = await api.createTable({ game: game.value, options });
       location.href = `/play/${created.tableId}`;
@@ -119,11 +135,23 @@ function createForm() {
   return form;
 }
 
-app.replaceChildren(el("div", { class: "page lobby" },
-  el("h1", {}, "Lobby"),
-  tableOf("Live tables", live),
-  tableOf("Waiting for players", waiting),
-  tableOf("Ended tables (replay)", ended),
-  el("h2", {}, "Create a table"), createForm()));
-refresh();
-setInterval(refresh, REFRESH_MS);
+async function main() {
+  const createBox = el("div", { class: "create-box" }, el("p", { class: "muted" }, "Loading the games…"));
+  app.replaceChildren(el("div", { class: "page lobby" },
+    el("h1", {}, "Lobby"),
+    tableOf("Live tables", live),
+    tableOf("Waiting for players", waiting),
+    tableOf("Ended tables (replay)", ended),
+    el("h2", {}, "Create a table"), createBox));
+  try {
+    const catalogue = await games();
+    titles = Object.fromEntries(catalogue.map((g) => [g.game, g.title]));
+    createBox.replaceChildren(createForm(catalogue));
+  } catch (problem) {
+    createBox.replaceChildren(el("p", { class: "notice error" }, api.words(problem)));
+  }
+  refresh();
+  setInterval(refresh, REFRESH_MS);
+}
+
+main();

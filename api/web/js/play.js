@@ -1,21 +1,22 @@
 // /play/{tableId}: take a seat (a name), then the table as that seat sees it. The seat's
 // token stays in sessionStorage, so a reload resumes the seat. Your hand is sorted; the cards
 // of the legal commands (GET /legal) are highlighted and clickable (data-legal="true"), the
-// others are not. Bourré: declare play (with the selected discards) or pass, then play a card.
-// Burraco: draw or take the pile, meld the selected cards, add them to a meld, discard one.
-// A refusal is shown in words (problem details). Keyboard: Tab/←/→ move between cards,
-// Enter or Space picks one; p play, s pass, d draw, t take the pile, m meld, x discard.
+// others are not. The hand and its buttons are the game's (its board module's playPanel,
+// table.js); a legal command the panel does not offer gets a button of its own. A refusal is
+// shown in words (problem details). Keyboard: Tab/←/→ move between cards, Enter or Space
+// picks one; the game's letter shortcuts are named under the hand.
 
 import * as api from "./api.js";
 import { card, sortHand } from "./cards.js";
 import { el, notice, seatName } from "./format.js";
-import { GAME_NAMES, ledgerChart, renderBoard, tableIdFromPath } from "./table.js";
+import { gameOf, ledgerChart, settling, tableIdFromPath } from "./table.js";
 
 const id = tableIdFromPath();
 const app = document.getElementById("app");
 const KEY = `cardroom:seat:${id}`;
 let seat = JSON.parse(sessionStorage.getItem(KEY) || "null");
-const state = { view: null, legal: [], events: [], selected: [], takeTrump: false, busy: false };
+// ui: the game panel's own state (kept across renders); game: the table's game (table.js)
+const state = { view: null, legal: [], events: [], selected: [], ui: {}, busy: false, game: null };
 const board = el("div", { class: "board-box" });
 const hand = el("section", { class: "hand-panel", "aria-label": "your hand" });
 const chartBox = el("section", { class: "chart-section" });
@@ -23,7 +24,6 @@ let stopStream = null;
 let refreshTimer = null;
 let shortcuts = {};
 
-const sameCards = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 const ofType = (type) => state.legal.filter((c) => c.type === type);
 
 // --- taking a seat ---------------------------------------------------------------------
@@ -36,6 +36,7 @@ async function seatForm() {
     app.replaceChildren(el("h1", {}, "Table not available"), el("p", { class: "notice error" }, api.words(problem)));
     return;
   }
+  state.game = await gameOf(view.game);
   const open = view.seats.filter((s) => !s.name).map((s) => s.seat);
   const name = el("input", { name: "name", required: true, maxlength: 40, autocomplete: "nickname", "aria-label": "your name" });
   const choice = el("select", { name: "seat", "aria-label": "seat" },
@@ -54,9 +55,9 @@ async function seatForm() {
       notice(app, api.words(problem));
     }
   });
-  board.replaceChildren(renderBoard(view, {}));
+  board.replaceChildren(state.game.module.renderBoard(view, {}));
   app.replaceChildren(el("div", { class: "page play" },
-    el("h1", {}, `${GAME_NAMES[view.game]} table — take a seat`),
+    el("h1", {}, `${state.game.title} table — take a seat`),
     open.length ? form : el("p", { class: "notice info" }, "Every seat is taken. ", el("a", { href: `/watch/${id}` }, "Watch instead.")),
     board));
   if (open.length) name.focus();
@@ -87,93 +88,24 @@ function toggle(code) {
   render(code);
 }
 
-// The legal declare (Bourré rules 11–13) that discards exactly the selected cards.
-function declareMatching(play) {
-  return ofType("declare").find((c) => c.play === play
-    && (!play || (sameCards(c.discard, state.selected) && Boolean(c.takeTrump) === state.takeTrump)));
-}
-
-// The hint-carrying legal command for the selection, or a plain one the server will judge
-// (a meld the legal list does not spell out is still tried; a refusal comes back in words).
-function meldCommand() {
-  return ofType("meld").find((c) => sameCards(c.cards, state.selected))
-    || { type: "meld", cards: [...state.selected] };
-}
-function addCommand(meld) {
-  return ofType("add_to_meld").find((c) => c.meld === meld.id && sameCards(c.cards, state.selected))
-    || { type: "add_to_meld", meld: meld.id, cards: [...state.selected] };
-}
-
-function bourreHand(view) {
-  const cards = view.cards || [];
-  const plays = new Map(ofType("play_card").map((c) => [c.card, c]));
-  const discardable = new Set(ofType("declare").flatMap((c) => c.discard || []));
-  const row = el("div", { class: "cards hand" }, sortHand(cards, view.trump).map((code) => {
-    if (plays.has(code)) return card(code, { legal: true, onPick: () => post(plays.get(code)) });
-    if (discardable.has(code)) {
-      return card(code, { legal: true, selected: state.selected.includes(code), onPick: toggle,
-        label: `${code}: select to discard` });
-    }
-    return card(code);
-  }));
-  const actions = el("div", { class: "actions" });
-  if (ofType("declare").length) {
-    const play = declareMatching(true);
-    const pass = declareMatching(false);
-    if (ofType("declare").some((c) => c.takeTrump)) {
-      const box = el("input", { type: "checkbox", name: "takeTrump", checked: state.takeTrump });
-      box.addEventListener("change", () => { state.takeTrump = box.checked; render(); });
-      actions.append(el("label", {}, box, " take the trump card (rule 32)"));
-    }
-    const n = state.selected.length;
-    actions.append(
-      el("button", { type: "button", class: "primary", name: "play", disabled: !play, onclick: () => post(play) },
-        n ? `play, discarding ${n} (p)` : "play, keep my cards (p)"),
-      el("button", { type: "button", name: "pass", disabled: !pass, onclick: () => post(pass) }, "pass (s)"));
-    shortcuts = { p: () => play && post(play), s: () => pass && post(pass) };
-  } else {
-    shortcuts = {};
+// The game's hand and buttons (its module's playPanel), or the bare hand for a game without.
+function panel(view) {
+  const module = state.game.module;
+  if (module.playPanel) {
+    return module.playPanel(view, { seat: seat.seat, selected: state.selected, ui: state.ui, ofType,
+      post, toggle, render: () => render() });
   }
-  return [row, actions];
-}
-
-function burracoHand(view) {
   const own = view.seats[seat.seat] || {};
-  const cards = own.cards || [];
-  const discards = new Map(ofType("discard").map((c) => [c.card, c]));
-  const melding = new Set(ofType("meld").flatMap((c) => c.cards)
-    .concat(ofType("add_to_meld").flatMap((c) => c.cards)));
-  const playing = discards.size > 0; // rule 12: after drawing, meld and discard
-  const row = el("div", { class: "cards hand" }, sortHand(cards).map((code) => {
-    if (playing && (discards.has(code) || melding.has(code))) {
-      return card(code, { legal: true, selected: state.selected.includes(code), onPick: toggle });
-    }
-    return card(code);
-  }));
-  const single = state.selected.length === 1 ? discards.get(state.selected[0]) : null;
-  const draw = ofType("draw")[0];
-  const pile = ofType("take_pile")[0];
-  const meld = () => state.selected.length && post(meldCommand());
-  const actions = el("div", { class: "actions" },
-    el("button", { type: "button", name: "draw", disabled: !draw, onclick: () => post(draw) }, "draw from the stock (d)"),
-    el("button", { type: "button", name: "take_pile", disabled: !pile, onclick: () => post(pile) }, "take the pile (t)"),
-    el("button", { type: "button", name: "meld", disabled: !playing || !state.selected.length, onclick: meld },
-      `meld ${state.selected.length || ""} selected (m)`),
-    el("button", { type: "button", name: "discard", class: "primary", disabled: !single, onclick: () => post(single) },
-      single ? `discard ${single.card} (x)` : "discard: select one card (x)"));
-  shortcuts = { d: () => draw && post(draw), t: () => pile && post(pile), m: meld, x: () => single && post(single) };
-  return [row, actions];
+  return { row: el("div", { class: "cards hand" }, sortHand(own.cards || view.cards || []).map((c) => card(c))),
+    actions: el("div", { class: "actions" }), shortcuts: {}, keys: "" };
 }
 
-// Legal commands the buttons above do not cover (e.g. rule 33's second chance), one button each.
+// Legal commands the game's panel does not offer (e.g. a second chance to pass), one button each.
 function otherCommands() {
-  const known = new Set(["declare", "play_card", "draw", "take_pile", "meld", "add_to_meld", "discard"]);
+  const known = new Set(state.game.module.playPanel ? state.game.module.commands || [] : []);
   return state.legal.filter((c) => !known.has(c.type)).map((c) => el("button", { type: "button",
     onclick: () => post(c) }, Object.entries(c).map(([k, v]) => (k === "type" ? v : `${k}: ${v}`)).join(" · ")));
 }
-
-// The letter shortcuts each game's hand sets (bourreHand's and burracoHand's ``shortcuts``).
-const GAME_KEYS = { bourre: "p play, s pass", burraco: "d draw, t pile, m meld, x discard" };
 
 function render(focusCode) {
   const view = state.view;
@@ -181,15 +113,15 @@ function render(focusCode) {
   const active = document.activeElement;
   const focused = active && hand.contains(active) ? active.dataset.card : undefined;
   const me = view.seats[seat.seat] || {};
-  board.replaceChildren(renderBoard(view, { own: seat.seat, events: state.events,
-    onMeld: view.game === "burraco" && state.selected.length && ofType("discard").length
-      ? (meld) => post(addCommand(meld)) : undefined }));
-  const [row, actions] = view.game === "burraco" ? burracoHand(view) : bourreHand(view);
+  const { row, actions, shortcuts: keys, keys: hint, board: extra } = panel(view);
+  shortcuts = keys || {};
+  board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events,
+    ...(extra || {}) }));
   actions.append(...otherCommands());
   const turn = view.toAct.includes(seat.seat) ? "your turn" : view.status === "waiting"
     ? "waiting for players" : view.status === "ended" ? "the table has ended" : "waiting for the others";
   hand.replaceChildren(el("h2", {}, `Your hand — ${seatName(me.name, seat.seat)}, seat ${seat.seat} · ${turn}`),
-    row, actions, el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks; ${GAME_KEYS[view.game]}.`));
+    row, actions, el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks${hint ? `; ${hint}` : ""}.`));
   const keep = focusCode || focused;
   if (keep) {
     const again = hand.querySelector(`button[data-card="${keep}"]`);
@@ -214,6 +146,7 @@ async function refresh(after) {
   try {
     const view = await freshView(after);
     const legal = await api.legal(id, seat.token);
+    state.game = await gameOf(view.game);
     state.view = view;
     state.legal = legal;
     render();
@@ -231,7 +164,7 @@ async function refresh(after) {
 
 async function refreshChart() {
   try {
-    chartBox.replaceChildren(await ledgerChart(id, state.view.game, state.events));
+    chartBox.replaceChildren(await ledgerChart(id, state.game, state.events));
   } catch (problem) {
     chartBox.replaceChildren(el("p", { class: "muted" }, api.words(problem)));
   }
@@ -240,7 +173,7 @@ async function refreshChart() {
 function onEvent(event) {
   const last = state.events.length ? state.events[state.events.length - 1].version : 0;
   if (event.version > last) state.events.push(event);
-  if (["HandSettled", "HandScored", "TableEnded"].includes(event.type)) refreshChart();
+  if ([...settling(state.game), "TableEnded"].includes(event.type)) refreshChart();
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => refresh(), 60); // a burst of events costs one refresh
 }
@@ -256,9 +189,9 @@ async function start() {
     if (problem.status !== 401) notice(app, api.words(problem));
   }
   await refresh();
-  if (!seat) return;
+  if (!seat || !state.view) return;
   const h1 = app.querySelector("h1");
-  h1.firstChild.textContent = `${GAME_NAMES[state.view.game]} table `;
+  h1.firstChild.textContent = `${state.game.title} table `;
   refreshChart();
   const last = state.events.length ? state.events[state.events.length - 1].version : 0;
   if (state.view.status !== "ended") stopStream = api.stream(id, seat.token, onEvent, { after: last });

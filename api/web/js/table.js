@@ -1,58 +1,67 @@
-// What the watch and play pages share: the board of either game, one event told in words,
-// the hands' start versions (replay's "jump to a hand's start") and the ledger chart.
+// What the watch and play pages share: the game of a table and its board renderer, one
+// event told in words, the hands' start versions (replay's "jump to a hand's start") and the
+// ledger chart. No game is named here: each game's board renderer is an ES module found
+// through GET /games (its "board" URL, served from the game's package) and imported once.
+//
+// A board module exports:
+//   renderBoard(view, { perspective, own, events, ...playPanel's board }) -> Element  (required)
+//   describe(event, names) -> string | undefined   the game's own events in words
+//   settles, scores: event types that end a hand / add a hand to the ledger
+//   chartSeries(ledger, events) -> { title, labels, series, signedValues }   (optional)
+//   playPanel(view, ctx) -> { row, actions, shortcuts, keys, board }   the play page's hand
+//   commands: the command types playPanel offers (the page adds a button for any other)
 
 import * as api from "./api.js";
-import { renderBourre } from "./bourre.js";
-import { renderBurraco } from "./burraco.js";
-import { bourreSeries, burracoSeries, chart } from "./chart.js";
-import { cardName } from "./cards.js";
-import { exact, seatName } from "./format.js";
+import { chart } from "./chart.js";
+import { el, seatName } from "./format.js";
 
-export const GAME_NAMES = { bourre: "Bourré", burraco: "Burraco" };
+let catalogue = null;
+const loaded = new Map();
 
-export function renderBoard(view, options) {
-  return view.game === "burraco" ? renderBurraco(view, options) : renderBourre(view, options);
+// Every game GET /games lists (read once per page).
+export function games() {
+  if (!catalogue) catalogue = api.games().catch((problem) => { catalogue = null; throw problem; });
+  return catalogue;
+}
+
+// A game without a board module of its own: each seat with its name and card count.
+const PLAIN = {
+  renderBoard(view) {
+    return el("div", { class: "board plain", "data-game": view.game },
+      view.seats.map((s) => el("section", { class: "seat", "data-seat": s.seat },
+        el("strong", { class: "name" }, seatName(s.name, s.seat)),
+        s.cardCount !== undefined ? ` · ${s.cardCount} card${s.cardCount === 1 ? "" : "s"}` : "")));
+  },
+};
+
+// The game named `name`: { name, title, options, module } (module: its board renderer).
+export async function gameOf(name) {
+  if (!loaded.has(name)) {
+    loaded.set(name, (async () => {
+      const entry = (await games()).find((g) => g.game === name);
+      if (!entry) return { name, title: name, options: [], module: PLAIN };
+      const module = entry.board ? await import(entry.board) : PLAIN;
+      return { name, title: entry.title, options: entry.options, module };
+    })());
+  }
+  return loaded.get(name);
 }
 
 // The table id from the page's path (/watch/{id} or /play/{id}).
 export const tableIdFromPath = () => decodeURIComponent(location.pathname.split("/")[2] || "");
 
-// One timeline event in words (the event types of both games' events modules).
-export function describe(event, names = []) {
+// One timeline event in words: the game's own events from its module, the table's (seats,
+// the end, the turn clock) here.
+export function describe(game, event, names = []) {
+  const own = game.module.describe ? game.module.describe(event, names) : undefined;
+  if (own) return own;
   const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
-  const cards = (list) => (list ? list.map(cardName).join(", ") : "");
   switch (event.type) {
-    case "TableOpened": return `table opened (${GAME_NAMES[event.game] || event.game})`;
+    case "TableOpened": return `table opened (${game.title})`;
     case "PlayerSeated": return `${event.name} sat at seat ${event.seat}`;
     case "TableEnded": return "the table ended";
-    case "CloseAsked": return `${who} asks to end the match`;
-    case "Anted": return `antes of ${exact(event.amount)} paid (hand ${event.hand})`;
-    case "Dealt": return `hand ${event.hand} dealt`;
-    case "Declared":
-      return "play" in event ? `${who} ${event.play ? "plays" : "passes"}` : `${who} decided (sealed)`;
-    case "DecisionsRevealed": return "decisions revealed";
-    case "Discarded":
-      if (event.card) return `${who} discarded ${cardName(event.card)}`; // Burraco rule 12c
-      {
-        const n = event.discarded ? event.discarded.length : event.discardCount;
-        return n ? `${who} discarded ${n} and drew ${event.drawn ? event.drawn.length : event.drawnCount}`
-          : `${who} kept all cards`;
-      }
-    case "CardPlayed": return `${who} played ${cardName(event.card)}`;
-    case "TrickWon": return `${who} won trick ${event.trick} with ${cardName(event.card)}`;
-    case "HandSettled":
-      return event.winner === null || event.winner === undefined
-        ? `hand ${event.hand} settled: no winner, pot ${exact(event.pot)} carried`
-        : `hand ${event.hand} settled: ${seatName(names[event.winner], event.winner)} wins ${exact(event.payouts[event.winner])}`;
-    case "CardDrawn": return `${who} drew ${event.card ? cardName(event.card) : "a card"}`;
-    case "PileTaken": return `${who} took the discard pile`;
-    case "Melded": return `${who} melded ${cards(event.cards)}`;
-    case "MeldExtended": return `${who} added ${cards(event.added)} to meld ${event.meld}`;
-    case "PozzettoTaken": return `${who} took the pozzetto`;
-    case "PozzettoOpened": return `${who} picks up the pozzetto (rule 17)`;
-    case "HandScored": return `hand ${event.hand} scored`;
-    case "HandClosed": return `${who} closed hand ${event.hand}`;
-    case "MatchWon": return "the match is won";
+    case "TurnTimedOut": return `${who}'s turn ran out${event.satOut ? "; a bot plays the seat" : ""}`;
+    case "SatIn": return `${who} is back`;
     default: return `${event.type}${who ? ` (${who})` : ""}`;
   }
 }
@@ -66,14 +75,17 @@ export function handStarts(events) {
   return starts;
 }
 
-// The ledger holding every hand the events settle: the ledger is a read model and may trail
-// the stream by a moment, so it is read again (for up to 5 s, polling) while a settled hand
+// The event types that end a hand in `game` (the hand's cards may then be shown).
+export const settling = (game) => game.module.settles || [];
+
+// The ledger holding every hand the events scored: the ledger is a read model and may trail
+// the stream by a moment, so it is read again (for up to 5 s, polling) while a scored hand
 // is missing from it.
-async function settledLedger(tableId, events) {
-  const settled = new Set(events.filter((e) => e.type === "HandSettled" || e.type === "HandScored")
-    .map((e) => e.hand));
+async function scoredLedger(tableId, game, events) {
+  const kinds = game.module.scores || settling(game);
+  const scored = new Set(events.filter((e) => kinds.includes(e.type)).map((e) => e.hand));
   let ledger = await api.ledger(tableId);
-  const missing = () => [...settled].some((n) => !ledger.hands.some((h) => h.hand === n));
+  const missing = () => [...scored].some((n) => !ledger.hands.some((h) => h.hand === n));
   for (let tries = 0; missing() && tries < 50; tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     ledger = await api.ledger(tableId);
@@ -81,12 +93,10 @@ async function settledLedger(tableId, events) {
   return ledger;
 }
 
-// The chart of chips per player (Bourré) or score per team (Burraco) across hands.
+// The game's chart across hands (its module's chartSeries), or nothing for a game without.
 export async function ledgerChart(tableId, game, events) {
-  const ledger = await settledLedger(tableId, events);
-  if (game === "burraco") {
-    return chart(burracoSeries(ledger), { title: "Score per team across hands" });
-  }
-  return chart(bourreSeries(ledger, events), { title: "Chips (net) per player across hands",
-    signedValues: true });
+  if (!game.module.chartSeries) return "";
+  const ledger = await scoredLedger(tableId, game, events);
+  const { title, signedValues, ...series } = game.module.chartSeries(ledger, events);
+  return chart(series, { title, signedValues });
 }

@@ -7,7 +7,7 @@
 import * as api from "./api.js";
 import { el, notice, seatName } from "./format.js";
 import { replayControls } from "./replay.js";
-import { describe, GAME_NAMES, handStarts, ledgerChart, renderBoard, tableIdFromPath } from "./table.js";
+import { describe, gameOf, handStarts, ledgerChart, settling, tableIdFromPath } from "./table.js";
 
 const id = tableIdFromPath();
 const app = document.getElementById("app");
@@ -16,7 +16,6 @@ const state = { events: [], head: 1, at: null, ended: false, view: null, perspec
 // Following live, a settled hand stays on screen this long with its cards revealed (option
 // reveal: after_hand) before the next deal replaces it.
 const HOLD_MS = 4000;
-const SETTLES = ["HandSettled", "HandScored", "HandAbandoned"];
 let shownSeq = 0;
 let fetching = false;
 let again = false;
@@ -51,9 +50,10 @@ function updatePerspective(view) {
 function render() {
   const view = state.view;
   const names = view.seats.map((s) => s.name);
-  board.replaceChildren(renderBoard(view, { perspective: state.perspective, events: state.events.filter((e) => e.version <= view.version) }));
+  board.replaceChildren(state.game.module.renderBoard(view, { perspective: state.perspective,
+    events: state.events.filter((e) => e.version <= view.version) }));
   const upto = state.events.filter((e) => e.version <= view.version).slice(-5).reverse();
-  eventLine.replaceChildren(...upto.map((e) => el("li", { "data-version": e.version }, `v${e.version} · ${describe(e, names)}`)));
+  eventLine.replaceChildren(...upto.map((e) => el("li", { "data-version": e.version }, `v${e.version} · ${describe(state.game, e, names)}`)));
   updatePerspective(view);
   controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended,
     shown: view.version });
@@ -105,8 +105,9 @@ function onEvent(event) {
   if (event.version > last) state.events.push(event);
   state.head = Math.max(state.head, event.version);
   if (event.type === "TableEnded") state.ended = true;
-  if ([...SETTLES, "TableEnded"].includes(event.type)) refreshChart();
-  if (state.at === null && SETTLES.includes(event.type)) {
+  const settles = settling(state.game);
+  if ([...settles, "TableEnded"].includes(event.type)) refreshChart();
+  if (state.at === null && settles.includes(event.type)) {
     state.hold = event.version;
     setTimeout(() => { state.hold = null; if (state.at === null) show(); }, HOLD_MS);
   }
@@ -119,11 +120,11 @@ async function main() {
   try {
     first = await api.view(id);
     state.events = await api.timeline(id);
+    state.game = await gameOf(first.game);
   } catch (problem) {
     app.replaceChildren(el("h1", {}, "Table not available"), el("p", { class: "notice error" }, api.words(problem)));
     return;
   }
-  state.game = first.game;
   const lastEvent = state.events.length ? state.events[state.events.length - 1].version : 1;
   state.head = Math.max(1, lastEvent);
   state.ended = first.status === "ended";
@@ -135,7 +136,7 @@ async function main() {
   });
   app.replaceChildren(
     el("div", { class: "page watch" },
-      el("h1", {}, `${GAME_NAMES[state.game] || state.game} table `,
+      el("h1", {}, `${state.game.title} table `,
         el("small", { class: "muted" }, id.slice(0, 8)), " ",
         el("a", { href: `/play/${id}`, class: "button" }, "take a seat")),
       board,

@@ -1,11 +1,14 @@
-// The Burraco table (docs/rules/burraco.md) drawn from a table view: the two teams' melds
-// laid out as runs and sets (rules 7–11) with each wild marked by the card it stands for,
-// the discard pile and the stock count (rule 12), the pozzetti taken or not (rules 15–17),
-// the seats with their hand sizes, and the hand and match scores (rules 22–27).
+// Burraco's board renderer (docs/rules/burraco.md), the ES module the web pages import for a
+// Burraco table (GET /games: board; the interface is in /static/js/table.js). The table drawn
+// from a table view: the two teams' melds laid out as runs and sets (rules 7–11) with each
+// wild marked by the card it stands for, the discard pile and the stock count (rule 12), the
+// pozzetti taken or not (rules 15–17), the seats with their hand sizes, and the hand and match
+// scores (rules 22–27). Also: the player's hand panel (draw, take the pile, meld, add to a
+// meld, discard), the events told in words, and the score chart.
 
-import { backs, card, sortHand, SUITS } from "./cards.js";
-import { countdown } from "./countdown.js";
-import { el, exact, seatName } from "./format.js";
+import { backs, card, cardName, sameCards, sortHand, SUITS } from "/static/js/cards.js";
+import { countdown } from "/static/js/countdown.js";
+import { el, exact, seatName, toBig } from "/static/js/format.js";
 
 const PHASES = {
   draw: "draw from the stock or take the pile (rule 12)",
@@ -113,10 +116,104 @@ function centre(view) {
 
 // The whole table. options: perspective ("all" | seat), own (the player's seat, drawn in
 // the player's panel instead), onMeld(meld) (the player adds selected cards to a meld).
-export function renderBurraco(view, { perspective = "all", own = null, onMeld } = {}) {
+export function renderBoard(view, { perspective = "all", own = null, onMeld } = {}) {
   const board = el("div", { class: "board burraco", "data-game": "burraco" });
   const seats = el("div", { class: "seats" }, view.seats.map((s) => seatArea(s, view, { perspective, own })));
   board.append(seats, centre(view),
     el("div", { class: "teams" }, view.teams.map((t) => teamPanel(t, view, { own, onMeld }))));
   return board;
+}
+
+// --- the player's panel (play page) --------------------------------------------------------
+
+// The command types the panel below offers; the page adds a button for any other.
+export const commands = ["draw", "take_pile", "meld", "add_to_meld", "discard"];
+
+// The seat's hand and its actions (rule 12: draw or take the pile, then meld and discard).
+// ctx: seat, selected (codes), ofType(type) (the legal commands of a type), post(command),
+// toggle(code). The hint-carrying legal command for the selection is posted, or a plain one
+// the server judges (a meld the legal list does not spell out is still tried; a refusal
+// comes back in words). board: what the board adds for the player (a meld to add to).
+export function playPanel(view, ctx) {
+  const own = view.seats[ctx.seat] || {};
+  const cards = own.cards || [];
+  const discards = new Map(ctx.ofType("discard").map((c) => [c.card, c]));
+  const melding = new Set(ctx.ofType("meld").flatMap((c) => c.cards)
+    .concat(ctx.ofType("add_to_meld").flatMap((c) => c.cards)));
+  const playing = discards.size > 0; // rule 12: after drawing, meld and discard
+  const handRow = el("div", { class: "cards hand" }, sortHand(cards).map((code) => {
+    if (playing && (discards.has(code) || melding.has(code))) {
+      return card(code, { legal: true, selected: ctx.selected.includes(code), onPick: ctx.toggle });
+    }
+    return card(code);
+  }));
+  const meldCommand = () => ctx.ofType("meld").find((c) => sameCards(c.cards, ctx.selected))
+    || { type: "meld", cards: [...ctx.selected] };
+  const addCommand = (meld) => ctx.ofType("add_to_meld")
+    .find((c) => c.meld === meld.id && sameCards(c.cards, ctx.selected))
+    || { type: "add_to_meld", meld: meld.id, cards: [...ctx.selected] };
+  const single = ctx.selected.length === 1 ? discards.get(ctx.selected[0]) : null;
+  const draw = ctx.ofType("draw")[0];
+  const pile = ctx.ofType("take_pile")[0];
+  const meld = () => ctx.selected.length && ctx.post(meldCommand());
+  const actions = el("div", { class: "actions" },
+    el("button", { type: "button", name: "draw", disabled: !draw, onclick: () => ctx.post(draw) }, "draw from the stock (d)"),
+    el("button", { type: "button", name: "take_pile", disabled: !pile, onclick: () => ctx.post(pile) }, "take the pile (t)"),
+    el("button", { type: "button", name: "meld", disabled: !playing || !ctx.selected.length, onclick: meld },
+      `meld ${ctx.selected.length || ""} selected (m)`),
+    el("button", { type: "button", name: "discard", class: "primary", disabled: !single, onclick: () => ctx.post(single) },
+      single ? `discard ${single.card} (x)` : "discard: select one card (x)"));
+  return {
+    row: handRow,
+    actions,
+    shortcuts: { d: () => draw && ctx.post(draw), t: () => pile && ctx.post(pile), m: meld,
+      x: () => single && ctx.post(single) },
+    keys: "d draw, t pile, m meld, x discard",
+    board: { onMeld: ctx.selected.length && playing ? (target) => ctx.post(addCommand(target)) : undefined },
+  };
+}
+
+// --- events in words, the chart ------------------------------------------------------------
+
+// The events that end a hand (its cards may then be shown), and those of them that add a
+// hand to the ledger (the page then reads it again): an abandoned hand is not scored (rule 28).
+export const settles = ["HandScored", "HandAbandoned"];
+export const scores = ["HandScored"];
+
+// One of Burraco's events in words (domain/burraco/events.py); undefined for the others.
+export function describe(event, names = []) {
+  const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
+  const cards = (list) => (list ? list.map(cardName).join(", ") : "");
+  switch (event.type) {
+    case "CloseAsked": return `${who} asks to end the match`;
+    case "Dealt": return `hand ${event.hand} dealt`;
+    case "CardDrawn": return `${who} drew ${event.card ? cardName(event.card) : "a card"}`;
+    case "PileTaken": return `${who} took the discard pile`;
+    case "Melded": return `${who} melded ${cards(event.cards)}`;
+    case "MeldExtended": return `${who} added ${cards(event.added)} to meld ${event.meld}`;
+    case "Discarded": return `${who} discarded ${cardName(event.card)}`; // rule 12c
+    case "PozzettoTaken": return `${who} took the pozzetto`;
+    case "PozzettoOpened": return `${who} picks up the pozzetto (rule 17)`;
+    case "HandScored": return `hand ${event.hand} scored`;
+    case "HandClosed": return `${who} closed hand ${event.hand}`;
+    case "MatchWon": return "the match is won";
+    default: return undefined;
+  }
+}
+
+// Each team's running score after every scored hand (ledger hands[].scores), for the chart.
+export function chartSeries(ledger) {
+  const totals = ledger.teams.map(() => 0n);
+  const values = ledger.teams.map(() => [0n]);
+  for (const hand of ledger.hands) {
+    hand.scores.forEach((score, team) => {
+      totals[team] += toBig(score);
+      values[team].push(totals[team]);
+    });
+  }
+  return {
+    title: "Score per team across hands",
+    labels: ["start", ...ledger.hands.map((h) => `hand ${h.hand}`)],
+    series: ledger.teams.map((t, i) => ({ name: `Team ${t.team}`, values: values[i], now: t.total })),
+  };
 }

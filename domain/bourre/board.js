@@ -1,0 +1,229 @@
+// Bourré's board renderer (docs/rules/bourre.md), the ES module the web pages import for a
+// Bourré table (GET /games: board; the interface is in /static/js/table.js). The table drawn
+// from a table view (domain view fields named in the comments): seats around an oval with
+// names, chips and net, the pot, the trump card, declarations (play/pass, cards drawn as
+// counts), the trick in progress, tricks won and who is to act. A seat's cards show face up
+// when the view holds them (its own seat, or every seat once a settled hand is revealed) and
+// the perspective allows; otherwise face down. Also: the player's hand panel (declare, play a
+// card), the events told in words, and the chips chart.
+
+import { backs, card, cardName, row, sameCards, sortHand, SUITS } from "/static/js/cards.js";
+import { countdown } from "/static/js/countdown.js";
+import { el, exact, seatName, signed, toBig } from "/static/js/format.js";
+
+const PHASES = {
+  seating: "waiting for players",
+  declare: "declaring: play or pass, then discard and draw (rule 11)",
+  play: "trick play (rules 17–18)",
+  second_chance: "second chance to pass (rule 33)",
+};
+
+// Per seat, what this hand's Declared and Discarded events said (rules 11–13): play/pass and
+// how many cards were drawn. Other seats' drawn cards are counts only (redacted events).
+export function declarations(events, hand) {
+  const bySeat = new Map();
+  for (const event of events) {
+    if (event.hand !== hand) continue;
+    const entry = bySeat.get(event.seat) || {};
+    if (event.type === "Declared" && "play" in event) entry.play = event.play;
+    if (event.type === "Discarded") {
+      entry.drawn = event.drawn ? event.drawn.length : event.drawnCount;
+    }
+    bySeat.set(event.seat, entry);
+  }
+  return bySeat;
+}
+
+function declarationText(seat, view, said) {
+  // view.seats[].passed: true passed, false plays, null undecided or sealed (rule 31)
+  if (seat.passed === true) return "passed";
+  const drew = said && said.drawn !== undefined ? ` · drew ${said.drawn}` : "";
+  if (seat.passed === false) return `plays${drew}`;
+  if (view.decided && view.decided[seat.seat]) return "decided (sealed)";
+  return view.phase === "declare" ? "deciding" : "";
+}
+
+// The seat's cards as this page may show them. perspective: "all" shows every hand the view
+// holds; a seat number shows only that seat's cards; own: the seat drawn elsewhere (play).
+function seatCards(seat, view, { perspective, own }) {
+  if (seat.seat === own) return el("p", { class: "muted" }, `${seat.cardCount} cards, below`);
+  const visible = seat.cards && (perspective === "all" || perspective === seat.seat)
+    && seat.seat !== own;
+  const hand = visible ? row(sortHand(seat.cards, view.trump), { size: "small", fan: true })
+    : backs(seat.cardCount || 0, "small");
+  // seats[].discarded: the cards this seat threw away (rule 13), shown once the view holds them
+  if (visible && seat.discarded && seat.discarded.length) {
+    return el("div", {}, hand, el("div", { class: "discarded" },
+      el("span", { class: "label" }, "discarded "), row(seat.discarded, { size: "small", fan: true })));
+  }
+  return hand;
+}
+
+function seatArea(seat, view, index, count, options) {
+  const toAct = view.toAct.includes(seat.seat);
+  const said = options.said.get(seat.seat);
+  // Seats around the oval, seat 0 at the bottom, going clockwise (rule 9: play goes left).
+  const angle = Math.PI / 2 + (2 * Math.PI * index) / count;
+  const style = `--x:${(50 + 43 * Math.cos(angle)).toFixed(1)}%;`
+    + `--y:${(50 + 40 * Math.sin(angle)).toFixed(1)}%`;
+  const buyIn = view.options && view.options.buy_in;
+  const classes = ["seat"];
+  if (toAct) classes.push("to-act");
+  if (seat.passed === true) classes.push("passed");
+  if (seat.seat === options.own) classes.push("own");
+  return el("section", { class: classes.join(" "), "data-seat": seat.seat, style,
+    "aria-label": `seat ${seat.seat}: ${seatName(seat.name, seat.seat)}` },
+    el("header", {},
+      el("strong", { class: "name" }, seatName(seat.name, seat.seat)),
+      view.dealer === seat.seat ? el("span", { class: "badge", title: "dealer" }, "D") : null,
+      toAct ? el("span", { class: "badge act" }, "to act") : null,
+      toAct ? countdown(view) : null),
+    el("div", { class: "stats" },
+      // seats[].net: chips won or lost so far; chips = buy_in + net when the table has one
+      buyIn !== null && buyIn !== undefined
+        ? el("span", { class: "chips", title: "chips" }, `${exact(toBig(buyIn) + toBig(seat.net))} chips `)
+        : null,
+      el("span", { class: "net", title: "net chips" }, `net ${signed(seat.net)}`),
+      // seats[].tricks: tricks won this hand (rule 17: none while playing is a bourré)
+      el("span", { class: "tricks", title: "tricks won this hand" }, ` · ${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`)),
+    el("div", { class: "declared" }, declarationText(seat, view, said)),
+    seatCards(seat, view, options));
+}
+
+function centre(view) {
+  // trick: the trick in progress; while the next one has no card yet, lastTrick (dimmed)
+  const last = !view.trick.length && view.lastTrick && view.lastTrick.length;
+  const trick = el("div", { class: `trick ${last ? "last" : ""}`,
+    "aria-label": last ? "last trick" : "trick in progress" });
+  for (const played of last ? view.lastTrick : view.trick) {
+    const who = view.seats[played.seat];
+    trick.append(el("figure", {}, card(played.card),
+      el("figcaption", {}, seatName(who && who.name, played.seat))));
+  }
+  if (last) trick.append(el("span", { class: "label" }, "last trick"));
+  const trumpSuit = view.trump ? `${SUITS[view.trump]} trump` : "";
+  return el("div", { class: "centre" },
+    el("div", { class: "pot" }, el("span", { class: "label" }, "pot"),
+      el("strong", { class: "amount" }, exact(view.pot))),
+    view.trumpCard ? el("div", { class: "trump" }, card(view.trumpCard),
+      el("span", { class: "label" }, trumpSuit)) : null,
+    trick,
+    el("p", { class: "phase" }, `hand ${view.hand} · ${PHASES[view.phase] || view.phase}`
+      + (view.stockCount ? ` · stock ${view.stockCount}` : "")
+      + (view.status === "ended" ? ` · table ended${view.endReason ? ` (${view.endReason})` : ""}` : "")));
+}
+
+// The whole table. options: perspective ("all" | seat), own (the seat drawn in the player's
+// panel instead), events (this table's timeline, for the declarations).
+export function renderBoard(view, { perspective = "all", own = null, events = [] } = {}) {
+  const said = declarations(events, view.hand);
+  const oval = el("div", { class: "oval bourre", "data-game": "bourre" });
+  oval.append(el("div", { class: "felt" }), centre(view));
+  view.seats.forEach((seat, index) => {
+    // rotate so the player's own seat sits at the bottom
+    const shift = own === null ? index : (index - own + view.seats.length) % view.seats.length;
+    oval.append(seatArea(seat, view, shift, view.seats.length, { perspective, own, said }));
+  });
+  return oval;
+}
+
+// --- the player's panel (play page) --------------------------------------------------------
+
+// The command types the panel below offers; the page adds a button for any other.
+export const commands = ["declare", "play_card"];
+
+// The seat's hand and its actions. ctx: seat, selected (codes), ui (this page's own state),
+// ofType(type) (the legal commands of a type), post(command), toggle(code), render().
+export function playPanel(view, ctx) {
+  const cards = view.cards || [];
+  const plays = new Map(ctx.ofType("play_card").map((c) => [c.card, c]));
+  const declares = ctx.ofType("declare");
+  const discardable = new Set(declares.flatMap((c) => c.discard || []));
+  const handRow = el("div", { class: "cards hand" }, sortHand(cards, view.trump).map((code) => {
+    if (plays.has(code)) return card(code, { legal: true, onPick: () => ctx.post(plays.get(code)) });
+    if (discardable.has(code)) {
+      return card(code, { legal: true, selected: ctx.selected.includes(code), onPick: ctx.toggle,
+        label: `${code}: select to discard` });
+    }
+    return card(code);
+  }));
+  const actions = el("div", { class: "actions" });
+  let shortcuts = {};
+  if (declares.length) {
+    // The legal declare (rules 11–13) that discards exactly the selected cards.
+    const matching = (play) => declares.find((c) => c.play === play
+      && (!play || (sameCards(c.discard, ctx.selected) && Boolean(c.takeTrump) === Boolean(ctx.ui.takeTrump))));
+    const play = matching(true);
+    const pass = matching(false);
+    if (declares.some((c) => c.takeTrump)) {
+      const box = el("input", { type: "checkbox", name: "takeTrump", checked: ctx.ui.takeTrump });
+      box.addEventListener("change", () => { ctx.ui.takeTrump = box.checked; ctx.render(); });
+      actions.append(el("label", {}, box, " take the trump card (rule 32)"));
+    }
+    const n = ctx.selected.length;
+    actions.append(
+      el("button", { type: "button", class: "primary", name: "play", disabled: !play, onclick: () => ctx.post(play) },
+        n ? `play, discarding ${n} (p)` : "play, keep my cards (p)"),
+      el("button", { type: "button", name: "pass", disabled: !pass, onclick: () => ctx.post(pass) }, "pass (s)"));
+    shortcuts = { p: () => play && ctx.post(play), s: () => pass && ctx.post(pass) };
+  }
+  return { row: handRow, actions, shortcuts, keys: "p play, s pass" };
+}
+
+// --- events in words, the chart ------------------------------------------------------------
+
+// The events that end a hand (its cards may then be shown), and those of them that add a
+// hand to the ledger (the page then reads it again).
+export const settles = ["HandSettled"];
+export const scores = ["HandSettled"];
+
+// One of Bourré's events in words (domain/bourre/events.py); undefined for the others.
+export function describe(event, names = []) {
+  const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
+  switch (event.type) {
+    case "Anted": return `antes of ${exact(event.amount)} paid (hand ${event.hand})`;
+    case "Dealt": return `hand ${event.hand} dealt`;
+    case "Declared":
+      return "play" in event ? `${who} ${event.play ? "plays" : "passes"}` : `${who} decided (sealed)`;
+    case "DecisionsRevealed": return "decisions revealed";
+    case "Discarded": {
+      const n = event.discarded ? event.discarded.length : event.discardCount;
+      return n ? `${who} discarded ${n} and drew ${event.drawn ? event.drawn.length : event.drawnCount}`
+        : `${who} kept all cards`;
+    }
+    case "CardPlayed": return `${who} played ${cardName(event.card)}`;
+    case "TrickWon": return `${who} won trick ${event.trick} with ${cardName(event.card)}`;
+    case "HandSettled":
+      return event.winner === null || event.winner === undefined
+        ? `hand ${event.hand} settled: no winner, pot ${exact(event.pot)} carried`
+        : `hand ${event.hand} settled: ${seatName(names[event.winner], event.winner)} wins ${exact(event.payouts[event.winner])}`;
+    default: return undefined;
+  }
+}
+
+// Each player's net after every settled hand, for the chart. Chips move only by the antes
+// (Anted: amount from each of seats, rules 2, 30, 33) and the settlement (HandSettled:
+// payouts, and bourrePayment from each bourré seat, rules 23–25), exactly as the ledger sums them.
+export function chartSeries(ledger, events) {
+  const nets = ledger.players.map(() => 0n);
+  const points = [];
+  for (const event of events) {
+    if (event.type === "Anted") {
+      for (const seat of event.seats) nets[seat] -= toBig(event.amount);
+    } else if (event.type === "HandSettled") {
+      event.payouts.forEach((paid, seat) => { nets[seat] += toBig(paid); });
+      for (const seat of event.bourre) nets[seat] -= toBig(event.bourrePayment);
+      points.push({ hand: event.hand, values: [...nets] });
+    }
+  }
+  return {
+    title: "Chips (net) per player across hands",
+    signedValues: true,
+    labels: ["start", ...points.map((p) => `hand ${p.hand}`)],
+    series: ledger.players.map((p, i) => ({
+      name: p.name || `seat ${p.seat}`,
+      values: [0n, ...points.map((pt) => pt.values[i])],
+      now: p.net, // the ledger's net, exact
+    })),
+  };
+}
