@@ -62,7 +62,7 @@ function seatCards(seat, view, { perspective, own }) {
 function seatArea(seat, view, index, count, options) {
   const toAct = view.toAct.includes(seat.seat);
   const said = options.said.get(seat.seat);
-  // Seats around the oval, seat 0 at the bottom, going clockwise (rule 9: play goes left).
+  // Seats around the oval, seat 0 at the bottom, going clockwise (rule 4: play goes left).
   const angle = Math.PI / 2 + (2 * Math.PI * index) / count;
   const style = `--x:${(50 + 43 * Math.cos(angle)).toFixed(1)}%;`
     + `--y:${(50 + 40 * Math.sin(angle)).toFixed(1)}%`;
@@ -84,7 +84,7 @@ function seatArea(seat, view, index, count, options) {
         ? el("span", { class: "chips", title: "chips" }, `${exact(toBig(buyIn) + toBig(seat.net))} chips `)
         : null,
       el("span", { class: "net", title: "net chips" }, `net ${signed(seat.net)}`),
-      // seats[].tricks: tricks won this hand (rule 17: none while playing is a bourré)
+      // seats[].tricks: tricks won this hand (rule 25: none while playing is a bourré)
       el("span", { class: "tricks", title: "tricks won this hand" }, ` · ${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`)),
     el("div", { class: "declared" }, declarationText(seat, view, said)),
     seatCards(seat, view, options));
