@@ -108,7 +108,7 @@ def play_table(
         since_settle += 1
         for recorded in result.events:
             if rules.settles_hand(recorded.event):
-                report.tally.hand(recorded.event, kinds)
+                report.tally.hand(rules, recorded.event, kinds)
                 settled += 1
                 since_settle = 0
                 report.hands += 1
@@ -121,7 +121,7 @@ def play_table(
     _end(store, table_id, report, bot_seed, kinds)
     final = store.get(table_id)
     view = final.game.view(final.state, None)
-    report.tally.chips(view, kinds)
+    report.tally.chips(final.game, view, kinds)
     report.results.append(_result(table_id, view, kinds))
     report.tables += 1
     report.seconds += time.perf_counter() - started
@@ -131,9 +131,9 @@ def play_table(
 def _end(
     store: TableStore, table_id: UUID, report: SimulationReport, seed: int, kinds: list[str]
 ) -> None:
-    """End the table: ``close_table`` by every seat while the table asks for agreement
-    (Burraco: ``CloseAsked``), then play out the hand in progress (Bourré settles it before
-    ending, rule-wise) with the same bots."""
+    """End the table: ``close_table`` by every seat while the table asks for agreement (a game
+    whose players must all agree, ``CloseAsked``), then play out the hand in progress (a game
+    that settles it before ending) with the same bots."""
     table = store.get(table_id)
     if table.game.seating(table.state).status == ENDED:
         return

@@ -9,7 +9,7 @@ frozen msgspec Structs (tagged unions, design §2), so we map them ourselves:
   idempotency key of the command that produced it (``command_key``) and that command's
   fingerprint (``command_fingerprint``, :func:`fingerprint_of`), so a key retried with another
   command is recognised. Events stored before fingerprints existed decode with ``None``.
-* The stored *topic* is the event's class topic (``domain.bourre.events:Anted``), so every row
+* The stored *topic* is the event's class topic (``domain.<game>.events:Anted``), so every row
   says exactly what it is and decoding is typed: the envelope body is decoded in one msgspec
   pass as ``Body[ThatClass]``. UUIDs, datetimes and nested Structs come back with their types.
 * The body is JSON: ``{"at": "...Z", "event": {"type": "Anted", ...}, "key": "...",

@@ -16,6 +16,9 @@ Modules, one job each:
 * ``candidates`` / ``legal`` — ``to_act`` and the listing of legal commands; ``bot`` — a
   random legal bot;
 * ``visibility`` — ``view`` and ``redact`` per viewer;
+* ``house`` — what it shows beyond its rules (:mod:`domain.house`): ``readmodels`` (score
+  sheet, lobby line, counters, statistics), ``exportrows``, ``narration`` (hand histories) and
+  ``strategies`` (bots).
 
 Choices where the spec leaves room (each documented where it is implemented):
 
@@ -55,6 +58,7 @@ from domain.burraco.decide import TABLE, decide, decision
 from domain.burraco.events import BurracoEvent, HandAbandoned, HandScored
 from domain.burraco.evolve import evolve
 from domain.burraco.state import Table
+from domain.burraco.house import HOUSE
 from domain.game import Game
 
 
@@ -83,4 +87,5 @@ GAME: Game[Table, Any, Any] = Game(
     decision=decision,
     bot_options=lambda hands: {"seats": 4},  # two partnerships; the match decides the end
     timeout_move=timeout_move,
+    house=HOUSE,  # ledger, lobby line, counters, export rows, history, bots
 )
