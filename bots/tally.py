@@ -37,7 +37,7 @@ class Tally:
     def hand(self, game: Game, event: Any, kinds: Sequence[str]) -> None:
         """Count one event of ``game`` if it settles a hand (its ``house.bots.hand``); ``kinds``
         the kind of each seat (or team)."""
-        figures = game.house.bots.hand(event)
+        figures = game.house.bots.hand(event, len(kinds))
         for side, won, net in figures or ():
             if side < len(kinds):
                 mine = self._of(kinds[side])

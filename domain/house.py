@@ -164,7 +164,7 @@ RANDOM = Kind("random", "Plays any legal command at random.", uniform)
 SideFigures = tuple[int, bool, int]
 
 
-def no_hand_figures(event: Any) -> list[SideFigures] | None:
+def no_hand_figures(event: Any, seats: int) -> list[SideFigures] | None:
     return None
 
 
@@ -176,12 +176,12 @@ def no_table_nets(view: Json) -> dict[int, int]:
 class Bots:
     """The game's bot kinds (design §9) and what a simulation counts for each.
 
-    ``hand(event)``: each side's figures if ``event`` settles a hand (else None); ``table(view)``:
-    each seat's net, read from a finished table's spectator view (for a game whose net is
-    not in its hand events)."""
+    ``hand(event, seats)``: each side's figures if ``event`` settles a hand at a table of
+    ``seats`` (else None); ``table(view)``: each seat's net, read from a finished table's
+    spectator view (for a game whose net is not in its hand events)."""
 
     kinds: tuple[Kind, ...] = (RANDOM,)
-    hand: Callable[[Any], list[SideFigures] | None] = no_hand_figures
+    hand: Callable[[Any, int], list[SideFigures] | None] = no_hand_figures
     table: Callable[[Json], dict[int, int]] = no_table_nets
 
 

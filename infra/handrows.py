@@ -120,7 +120,7 @@ class TableSummary:
                 "settled_at": hand.settled_at,
                 "commands": hand.commands,
             }
-            seats = [
+            seats: list[Row] = [
                 {
                     "table_id": self.table_id,
                     "hand": number,

@@ -72,7 +72,7 @@ def play_table(
     report = report if report is not None else SimulationReport()
     rng = random.Random(derive_seed(seed, "bots"))
     bot_seed = derive_seed(seed, "bot-turns")
-    # The game's options for a table of bots (e.g. Bourré's end themselves after ``hands``
+    # The game's options for a table of bots (e.g. tables that end themselves after ``hands``
     # hands, so the lobby then shows them ended), overridden by the caller's.
     table_options = {**game_named(game).bot_options(hands), **(options or {})}
     started = time.perf_counter()

@@ -32,6 +32,7 @@ from uuid import UUID
 
 from domain.errors import InvalidOption
 from domain.games import game_named
+from domain.house import PlayerCounter
 from projections.analytics import tag_of_class
 from projections.model import CountingModel, Outcome
 from projections.tables import ProjectionError
@@ -67,7 +68,7 @@ def _tally(outcome: Outcome) -> Tally:
     players: dict[str, dict[str, Counts]] = defaultdict(lambda: defaultdict(_counts))
     games: dict[str, Counts] = defaultdict(_counts)
 
-    def seat_counter(game: str, seated: list[str | None]) -> Any:
+    def seat_counter(game: str, seated: list[str | None]) -> PlayerCounter:
         mine: list[Counts | None] = [None] * len(seated)  # each seat's counts, once needed
 
         def player(seat: int, counter: str, amount: int) -> None:
@@ -83,7 +84,7 @@ def _tally(outcome: Outcome) -> Tally:
 
         return player
 
-    counters: dict[UUID, Any] = {}
+    counters: dict[UUID, PlayerCounter] = {}
     for (game, kind), notes in outcome.by_kind().items():
         statistics = game.house.statistics
         count, tag = statistics.count, tag_of_class(kind)
@@ -96,9 +97,10 @@ def _tally(outcome: Outcome) -> Tally:
                 if note.table_id is not table_id:  # a group holds each table's events together
                     table_id = note.table_id
                     seated = names.get(table_id, [])
-                    player = counters.get(table_id)
-                    if player is None:
-                        player = counters[table_id] = seat_counter(game.name, seated)
+                    known = counters.get(table_id)
+                    if known is None:
+                        known = counters[table_id] = seat_counter(game.name, seated)
+                    player = known
                 count(game, tag, note.event, seated, player, totals)
             except Exception as error:  # name the event an operator must look at
                 raise ProjectionError(

@@ -49,8 +49,8 @@ from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import TABLE, decide, decision
 from domain.bourre.events import HandEvent, HandSettled
 from domain.bourre.evolve import evolve
-from domain.bourre.state import Table
 from domain.bourre.house import HOUSE
+from domain.bourre.state import Table
 from domain.game import Game
 from domain.table import (
     CloseTable,

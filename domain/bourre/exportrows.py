@@ -13,7 +13,9 @@ HAND_COLUMNS = {
     "players_in": "INTEGER", "pot": "DECIMAL(38,0)", "winners": "INTEGER[]",
     "bourre": "INTEGER[]", "tied": "INTEGER[]",
 }  # fmt: skip
-SEAT_COLUMNS = {"won": "BOOLEAN", "played": "BOOLEAN", "bourre": "BOOLEAN", "chips": "DECIMAL(38,0)"}
+SEAT_COLUMNS = {
+    "won": "BOOLEAN", "played": "BOOLEAN", "bourre": "BOOLEAN", "chips": "DECIMAL(38,0)",
+}  # fmt: skip
 
 
 def summarise(hand: HandFacts, row: dict[str, Any], seats: list[dict[str, Any]]) -> None:

@@ -129,20 +129,18 @@ def figures(counts: Mapping[str, int]) -> dict[str, Any]:
     return {
         "averagePot": _ratio(counts.get("pot_chips", 0), counts.get("hands", 0)),
         "bourreRateBySeats": {
-            counter.removeprefix("hands_seats_"): _ratio(
-                counts.get(f"bourre_{counter}", 0), hands
-            )
+            counter.removeprefix("hands_seats_"): _ratio(counts.get(f"bourre_{counter}", 0), hands)
             for counter, hands in sorted(counts.items())
             if counter.startswith("hands_seats_")
         },
     }
 
 
-def hand_figures(event: Any) -> list[SideFigures] | None:
+def hand_figures(event: Any, seats: int) -> list[SideFigures] | None:
     """Each seat's hand, and whether it took the pot (rule 23)."""
     if not isinstance(event, HandSettled):
         return None
-    return [(seat, event.winner == seat, 0) for seat in range(len(event.payouts))]
+    return [(seat, event.winner == seat, 0) for seat in range(seats)]
 
 
 def table_nets(view: dict[str, Any]) -> dict[int, int]:

@@ -57,8 +57,8 @@ from domain.burraco.commands import BurracoCommand
 from domain.burraco.decide import TABLE, decide, decision
 from domain.burraco.events import BurracoEvent, HandAbandoned, HandScored
 from domain.burraco.evolve import evolve
-from domain.burraco.state import Table
 from domain.burraco.house import HOUSE
+from domain.burraco.state import Table
 from domain.game import Game
 
 

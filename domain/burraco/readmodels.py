@@ -151,7 +151,7 @@ def figures(counts: Mapping[str, int]) -> dict[str, Any]:
     return {"averageHandScore": counts.get("score_points", 0) / hands if hands else None}
 
 
-def hand_figures(event: Any) -> list[SideFigures] | None:
+def hand_figures(event: Any, seats: int) -> list[SideFigures] | None:
     """Each team's scored hand: won if it outscored the other, net its points."""
     if not isinstance(event, HandScored):
         return None

@@ -4,7 +4,8 @@ seats, tokens, the deck of each hand and closing are the table kernel's.
 
 Modules: ``commands`` / ``events`` — the wire types; ``state`` — the state and ``evolve``;
 ``rules`` — options, deal, ``decide``, ``to_act``, ``legal_commands``, the kernel plug;
-``visibility`` — ``view`` and ``redact``.
+``visibility`` — ``view`` and ``redact``; ``house`` — what it shows beyond its rules (ledger,
+lobby line, counters, export rows, history, bots).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from domain.game import Game
 from tests.highcard import rules, visibility
 from tests.highcard.commands import HighCardCommand
 from tests.highcard.events import HandWon, HighCardEvent
+from tests.highcard.house import HOUSE
 from tests.highcard.state import Table, evolve
 
 
@@ -33,4 +35,5 @@ GAME: Game[Table, Any, Any] = Game(
     visibility=visibility,
     table=rules.TABLE,
     settles_hand=lambda event: isinstance(event, HandWon),
+    house=HOUSE,
 )
