@@ -172,17 +172,23 @@ def no_table_nets(view: Json) -> dict[int, int]:
     return {}
 
 
+def no_scores(view: Json) -> dict[int, int]:
+    return {}
+
+
 @dataclass(frozen=True)
 class Bots:
     """The game's bot kinds (design §9) and what a simulation counts for each.
 
     ``hand(event, seats)``: each side's figures if ``event`` settles a hand at a table of
     ``seats`` (else None); ``table(view)``: each seat's net, read from a finished table's
-    spectator view (for a game whose net is not in its hand events)."""
+    spectator view (for a game whose net is not in its hand events); ``scores(view)``: each
+    seat's score there, for a simulation's summary (its best scores win; none: no winner)."""
 
     kinds: tuple[Kind, ...] = (RANDOM,)
     hand: Callable[[Any, int], list[SideFigures] | None] = no_hand_figures
     table: Callable[[Json], dict[int, int]] = no_table_nets
+    scores: Callable[[Json], dict[int, int]] = no_scores
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from uuid import UUID
 from bots.arena import bot_turn, seat_kinds
 from bots.tally import Tally
 from domain.cards import derive_seed
+from domain.game import Game
 from domain.games import game_named
 from domain.table import ENDED, CloseAsked, CloseTable
 from infra.store import TableStore
@@ -122,7 +123,7 @@ def play_table(
     final = store.get(table_id)
     view = final.game.view(final.state, None)
     report.tally.chips(final.game, view, kinds)
-    report.results.append(_result(table_id, view, kinds))
+    report.results.append(_result(final.game, table_id, view, kinds))
     report.tables += 1
     report.seconds += time.perf_counter() - started
     return report
@@ -155,16 +156,16 @@ def _end(
     raise SimulationStuck(f"table {table_id}: the last hand did not end after close_table")
 
 
-def _result(table_id: UUID, view: dict[str, Any], kinds: list[str]) -> dict[str, Any]:
-    """One table's outcome for the summary: seats with bot, chips or team score, winner."""
-    seats = []
-    for entry in view["seats"]:
-        figure = entry.get("net")
-        if figure is None:  # a partnership game: the seat's team score
-            figure = next(t["score"] for t in view.get("teams", []) if entry["seat"] in t["seats"])
-        seats.append({"seat": entry["seat"], "bot": kinds[entry["seat"]], "score": figure})
-    best = max(s["score"] for s in seats)
-    winners = [s["seat"] for s in seats if s["score"] == best]
+def _result(game: Game, table_id: UUID, view: dict[str, Any], kinds: list[str]) -> dict[str, Any]:
+    """One table's outcome for the summary: seats with bot, score (the game's
+    ``house.bots.scores``: chips, a team's points…; null if it keeps none), winners."""
+    scores = game.house.bots.scores(view)
+    seats = [
+        {"seat": seat, "bot": kind, "score": scores.get(seat)} for seat, kind in enumerate(kinds)
+    ]
+    scored = [s["score"] for s in seats if s["score"] is not None]
+    best = max(scored) if scored else None
+    winners = [s["seat"] for s in seats if best is not None and s["score"] == best]
     return {"table": str(table_id), "status": view.get("status"), "seats": seats,
             "winners": winners}  # fmt: skip
 

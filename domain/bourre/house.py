@@ -33,5 +33,6 @@ HOUSE = House(
         ),
         hand=readmodels.hand_figures,
         table=readmodels.table_nets,
+        scores=readmodels.table_nets,
     ),
 )

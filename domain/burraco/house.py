@@ -36,5 +36,6 @@ HOUSE = House(
             ),
         ),
         hand=readmodels.hand_figures,
+        scores=readmodels.seat_scores,
     ),
 )

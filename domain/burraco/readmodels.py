@@ -151,6 +151,13 @@ def figures(counts: Mapping[str, int]) -> dict[str, Any]:
     return {"averageHandScore": counts.get("score_points", 0) / hands if hands else None}
 
 
+def seat_scores(view: dict[str, Any]) -> dict[int, int]:
+    """Each seat's team score, from a finished table's spectator view (rule 27)."""
+    return {
+        int(seat): int(team["score"]) for team in view.get("teams", []) for seat in team["seats"]
+    }
+
+
 def hand_figures(event: Any, seats: int) -> list[SideFigures] | None:
     """Each team's scored hand: won if it outscored the other, net its points."""
     if not isinstance(event, HandScored):

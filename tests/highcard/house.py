@@ -138,5 +138,6 @@ HOUSE = House(
     bots=Bots(
         kinds=(RANDOM, Kind("high", "Plays its highest card.", highest)),
         hand=hand_figures,
+        scores=lambda view: {seat["seat"]: seat["wins"] for seat in view["seats"]},
     ),
 )
