@@ -154,7 +154,7 @@ COMMON_HAND_COLUMNS = {"dealer": "INTEGER"}
 COMMON_SEAT_COLUMNS = {"team": "INTEGER", "won": "BOOLEAN"}
 
 
-def _merged(
+def merged_columns(
     common: dict[str, str], declared: list[tuple[str, Mapping[str, str]]]
 ) -> dict[str, str]:
     """The common columns then each game's new ones, in registration order; a column declared
@@ -171,12 +171,14 @@ def _merged(
 def hand_columns() -> dict[str, str]:
     """The game-specific columns of ``hands`` (null where a game has no such fact), in
     schema order: the common ones, then every registered game's."""
-    return _merged(COMMON_HAND_COLUMNS, [(g.name, g.house.rows.hand_columns) for g in games()])
+    declared = [(game.name, game.house.rows.hand_columns) for game in games()]
+    return merged_columns(COMMON_HAND_COLUMNS, declared)
 
 
 def seat_columns() -> dict[str, str]:
     """The game-specific columns of ``results``, as :func:`hand_columns`."""
-    return _merged(COMMON_SEAT_COLUMNS, [(g.name, g.house.rows.seat_columns) for g in games()])
+    declared = [(game.name, game.house.rows.seat_columns) for game in games()]
+    return merged_columns(COMMON_SEAT_COLUMNS, declared)
 
 
 def _decimals(columns: dict[str, str]) -> tuple[str, ...]:
