@@ -2,8 +2,8 @@
 
 A game is one package exposing ``GAME`` (a :class:`domain.game.Game`: its rules, visibility
 and ``House`` — what it shows beyond its rules, design §2.1) plus one line in :func:`_builtin`
-below: the one place that names the built-in games. ``register`` adds a game at run time too (the tests register a game of
-their own); the API, the CLI, the simulator and the event transcoder all read this registry.
+below: the one place that names the built-in games. ``register`` adds a game at run time too
+(the tests register a game of their own); every layer outside ``domain/`` reads this registry.
 """
 
 from __future__ import annotations
