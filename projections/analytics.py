@@ -13,8 +13,8 @@ Every event counts towards ``events``; ``TableOpened`` and ``TableEnded`` toward
 ``tables_opened`` and ``tables_ended``. A game adds its own counters (a counter of the same
 name replaces the common one) through its ``house.counting`` (:mod:`domain.house`): hands,
 chips, plays, melds, how hands end… A game without its own counts its seated players and
-settled hands, from the game contract alone. Events are told apart by
-their stored type name (their tag), as the event store records them.
+settled hands, from the game contract alone. Events are told apart by their stored type name
+(their tag), as the event store records them.
 """
 
 from __future__ import annotations

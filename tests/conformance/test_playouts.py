@@ -5,6 +5,8 @@ Redis and its export, checked with the game contract alone.
 * no hidden card to any viewer (:func:`tests.conformance.support.visibility_breaches`);
 * replay at every version — the store's time travel, warm and from a cold store — equals the
   fold of the stored events with the game's ``evolve``;
+* the event types a game's counters count a type at a time (not in ``by_fields``) add the
+  same increments for every event of the type;
 * the projected views, ledger and lobby equal what the game makes of the state, and a rebuild
   of the read models equals the live projection key for key;
 * export rows add up: a hands row per settled hand, a results row per seat of each, an
@@ -26,6 +28,7 @@ from domain.games import game_named
 from infra.export import export
 from infra.settings import Settings
 from infra.store import TableStore
+from projections.analytics import counters_of, tag_of
 from projections.digest import snapshot
 from projections.ledger import Ledger
 from projections.reader import ReadModels
@@ -98,6 +101,14 @@ def test_random_playouts_keep_the_houses_promises(
                 assert store.get(table_id, version).state == state, version
                 if version % 17 == 0 or version == len(events):
                     assert cold.get(table_id, version).state == state, version
+        # a type the game counts alike (not in ``by_fields``) adds what its first event adds
+        by_fields = game.house.counting.by_fields
+        if by_fields is not None:
+            first: dict[str, dict[str, int]] = {}
+            for event in events:
+                if tag_of(event) not in by_fields:
+                    counted = counters_of(game, event)
+                    assert counted == first.setdefault(tag_of(event), counted), event
         hands = sum(1 for event in events if game.settles_hand(event))
         settled += hands
         seats_settled += hands * seats
