@@ -35,7 +35,7 @@ from api.routes import (
 from api.services import provide_services, services_lifespan
 from infra.settings import Settings
 
-DESCRIPTION = """Event-sourced Bourré and Burraco tables.
+DESCRIPTION = """Event-sourced card tables, one game per table (the registry's games).
 
 Create a table, take seats (each answer holds the seat's bearer token), post commands with
 `Authorization: Bearer <token>`, read the table as you may see it. Errors are problem details

@@ -32,7 +32,7 @@ _MOMENTS = ["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M:%S%z"]
 
 @click.group()
 def main() -> None:
-    """cardroom: an event-sourced Bourré and Burraco card room.
+    """cardroom: an event-sourced card room, for the games of its registry (domain/games.py).
 
     Configuration comes from the environment: CARDROOM_EVENT_STORE (sqlite:///path or
     postgresql://…), CARDROOM_REDIS_URL (unset: a private redis-server under CARDROOM_VAR_DIR),

@@ -14,6 +14,8 @@ from uuid import UUID
 
 from api.problems import ApiProblem
 from api.services import Services
+from domain.errors import InvalidOption
+from domain.games import game_named
 from infra.history import tell, text_of
 from infra.records import HandNotDealt
 
@@ -24,16 +26,12 @@ NOTE = (
 
 
 def camel(counters: dict[str, int]) -> dict[str, int]:
-    """Counter names as the API spells keys (``clean_burracos`` -> ``cleanBurracos``)."""
+    """Counter names as the API spells keys (``pot_chips`` -> ``potChips``)."""
     out = {}
     for name, value in counters.items():
         head, *rest = name.split("_")
         out[head + "".join(part.title() for part in rest)] = value
     return out
-
-
-def _ratio(part: int, whole: int) -> float | None:
-    return part / whole if whole else None
 
 
 def player_stats(services: Services, name: str) -> dict[str, Any]:
@@ -44,26 +42,22 @@ def player_stats(services: Services, name: str) -> dict[str, Any]:
     return {"name": name, "note": NOTE, "games": {g: camel(c) for g, c in found.items()}}
 
 
+def _figures(game: str, counts: dict[str, int]) -> dict[str, Any]:
+    """What the game called ``game`` derives from its totals (nothing for a game not known)."""
+    try:
+        return game_named(game).house.statistics.figures(counts)
+    except InvalidOption:
+        return {}
+
+
 def game_stats(services: Services) -> dict[str, Any]:
-    """Per-game totals: hands, average pot and bourré rate by seat count (Bourré), average
-    hand score per team (Burraco)."""
+    """Per-game totals: hands, every counter, and the figures each game derives from them
+    (``house.statistics.figures``: averages, rates)."""
     totals = services.read_models.game_totals()
     games: dict[str, Any] = {}
     for game, counts in totals.items():
         answer: dict[str, Any] = {"hands": counts.get("hands", 0), "counts": camel(counts)}
-        if game == "bourre":
-            answer["averagePot"] = _ratio(counts.get("pot_chips", 0), counts.get("hands", 0))
-            answer["bourreRateBySeats"] = {
-                counter.removeprefix("hands_seats_"): _ratio(
-                    counts.get(f"bourre_{counter}", 0), hands
-                )
-                for counter, hands in sorted(counts.items())
-                if counter.startswith("hands_seats_")
-            }
-        elif game == "burraco":
-            answer["averageHandScore"] = _ratio(
-                counts.get("score_points", 0), counts.get("team_hands", 0)
-            )
+        answer.update(_figures(game, counts))
         games[game] = answer
     return {"note": NOTE, "games": games}
 

@@ -4,62 +4,32 @@ A strategy is ``choose(view, legal, rng) -> command``: ``view`` is the game's
 ``view(state, seat)`` for the bot's seat (never the full state), ``legal`` the seat's legal
 commands, ``rng`` an explicit :class:`random.Random` seeded from data (:func:`rng_for`).
 Strategies are not rules: the rules only ever offer legal commands, and a strategy picks one.
-Each game lists its kinds in :data:`KINDS` with a one-line description; :func:`choose` is the
-one entry point the simulator and the bot process manager call.
+Each game lists its kinds, each with a one-line description, in its ``house.bots``
+(:class:`domain.house.Bots`; a game without its own has ``random``), and keeps their strategies
+in its own package; :func:`choose` is the one entry point the simulator and the bot process
+manager call.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from bots import bourre, burraco
 from domain.cards import derive_seed
+from domain.errors import InvalidOption
+from domain.games import game_named
+from domain.house import RANDOM, Kind, Strategy, uniform
 
-Strategy = Callable[[dict[str, Any], Sequence[Any], random.Random], Any]
-
-
-@dataclass(frozen=True)
-class Kind:
-    """One kind of bot for one game: its strategy and a one-line description."""
-
-    name: str
-    description: str
-    choose: Strategy
+__all__ = ["RANDOM", "Kind", "Strategy", "UnknownBot", "choose", "kind_of", "kinds", "uniform"]
 
 
-def uniform(view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
-    """Any legal command, uniformly."""
-    return rng.choice(list(legal))
-
-
-RANDOM = Kind("random", "Plays any legal command at random.", uniform)
-KINDS: dict[str, dict[str, Kind]] = {
-    "bourre": {
-        "random": RANDOM,
-        "basic": Kind(
-            "basic",
-            "Declares from hand strength, position and pot; keeps trumps and aces; "
-            "heads tricks it can win.",
-            bourre.basic,
-        ),
-    },
-    "burraco": {
-        "random": Kind(
-            "random",
-            "Draws, melds and discards at random among its legal moves.",
-            burraco.random_play,
-        ),
-        "basic": Kind(
-            "basic",
-            "Takes useful piles, melds toward burracos and the pozzetto, discards what "
-            "feeds nobody.",
-            burraco.basic,
-        ),
-    },
-}
+def _kinds(game: str) -> dict[str, Kind]:
+    """The bot kinds of the game called ``game`` (``house.bots``); an unknown game has none."""
+    try:
+        return {kind.name: kind for kind in game_named(game).house.bots.kinds}
+    except InvalidOption:
+        return {}
 
 
 class UnknownBot(LookupError):
@@ -69,14 +39,15 @@ class UnknownBot(LookupError):
 def kinds(game: str) -> dict[str, str]:
     """The bot kinds of ``game`` with their descriptions (a game without strategies of its own
     still has ``random``)."""
-    return {name: kind.description for name, kind in KINDS.get(game, {"random": RANDOM}).items()}
+    return {name: kind.description for name, kind in _kinds(game).items()}
 
 
 def kind_of(game: str, name: str) -> Kind:
     """The kind ``name`` of ``game``; raises :class:`UnknownBot` naming the known kinds."""
-    found = KINDS.get(game, {"random": RANDOM}).get(name)
+    known_kinds = _kinds(game)
+    found = known_kinds.get(name)
     if found is None:
-        known = ", ".join(sorted(KINDS.get(game, {}))) or "none"
+        known = ", ".join(sorted(known_kinds)) or "none"
         raise UnknownBot(f"no bot {name!r} for {game}; known: {known}")
     return found
 

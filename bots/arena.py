@@ -61,6 +61,6 @@ def play(
         for event in events:
             if game.settles_hand(event):
                 settled += 1
-                tally.hand(event, kinds)
-    tally.chips(game.view(state, None), kinds)
+                tally.hand(game, event, kinds)
+    tally.chips(game, game.view(state, None), kinds)
     return tally

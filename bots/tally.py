@@ -1,9 +1,9 @@
 """Figures per bot kind for a simulation: hands played, hands won and net result.
 
-Bourré counts per seat: ``won`` the hands whose pot the seat took (rule 23), ``net`` its
-chips (rules 27–28). Burraco counts per partnership: ``won`` the hands the team outscored the
-other (rules 22–27), ``net`` the team's points; a team's kind is its seats' kind (bots are
-seated alternately, so partners share a kind).
+What a hand and a finished table count is the game's (``house.bots``,
+:class:`domain.house.Bots`): per seat (the hands whose pot the seat took, its chips) or per
+partnership (the hands the team outscored the other, its points; a team's kind is its seats'
+kind: bots are seated alternately, so partners share a kind).
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.bourre.events import HandSettled
-from domain.burraco.events import HandScored
+from domain.game import Game
 
 
 @dataclass
@@ -35,27 +34,22 @@ class Tally:
     def _of(self, kind: str) -> KindFigures:
         return self.by_kind.setdefault(kind, KindFigures())
 
-    def hand(self, event: Any, kinds: Sequence[str]) -> None:
-        """Count one settled hand (a ``HandSettled`` or ``HandScored`` event)."""
-        if isinstance(event, HandSettled):
-            for seat, kind in enumerate(kinds):
-                figures = self._of(kind)
-                figures.hands += 1
-                figures.won += int(event.winner == seat)
-        elif isinstance(event, HandScored):
-            totals = [score.total for score in event.scores]
-            for team, kind in enumerate(kinds[: len(totals)]):
-                figures = self._of(kind)
-                figures.hands += 1
-                figures.won += int(totals[team] > max(totals[:team] + totals[team + 1 :]))
-                figures.net += totals[team]
+    def hand(self, game: Game, event: Any, kinds: Sequence[str]) -> None:
+        """Count one event of ``game`` if it settles a hand (its ``house.bots.hand``); ``kinds``
+        the kind of each seat (or team)."""
+        figures = game.house.bots.hand(event, len(kinds))
+        for side, won, net in figures or ():
+            if side < len(kinds):
+                mine = self._of(kinds[side])
+                mine.hands += 1
+                mine.won += int(won)
+                mine.net += net
 
-    def chips(self, view: dict[str, Any], kinds: Sequence[str]) -> None:
-        """Add a finished Bourré table's nets per seat (the spectator view's ``net``)."""
-        if view.get("game") != "bourre":
-            return
-        for entry in view["seats"]:
-            self._of(kinds[entry["seat"]]).net += int(entry["net"])
+    def chips(self, game: Game, view: dict[str, Any], kinds: Sequence[str]) -> None:
+        """Add a finished table's nets per seat, read from its spectator view (for a game
+        whose net is not in its hand events: ``house.bots.table``)."""
+        for seat, net in game.house.bots.table(view).items():
+            self._of(kinds[seat]).net += net
 
     def add(self, other: Tally) -> None:
         for kind, figures in other.by_kind.items():

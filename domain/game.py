@@ -24,8 +24,12 @@
 :class:`Game` composes them with the table kernel's plug (:class:`domain.table.kernel.TableRules`)
 and answers the flat names the other layers call: ``name``, ``command_type``, ``event_type``,
 ``decide``, ``evolve``, ``decision``, ``legal_commands``, ``to_act``, ``view``, ``redact``,
-``hand_of``, ``settles_hand``, ``seat_for_token``, ``seating``. Read-model shapes (ledger, lobby,
-counters) are not the game's: the projections build them (:mod:`projections`).
+``hand_of``, ``settles_hand``, ``seat_for_token``, ``seating``.
+
+What the game shows beyond its rules — its ledger, lobby line, counters, statistics, export
+rows, hand-history text and bots — is its ``house`` (:class:`domain.house.House`, pure hooks
+with the table kernel's defaults): the projections, the export, the history and the bots ask
+``game.house`` and name no game.
 
 * ``decision(state, command) -> (events, state)`` — ``decide`` and the state after its events,
   so the write side evolves each event once. A game that evolves while deciding gives its own;
@@ -61,6 +65,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast, get_args
 
 from domain.errors import IllegalCommand
+from domain.house import House
 from domain.table import Seating, hand_of
 from domain.table.clock import (
     CLOCK_EVENTS,
@@ -136,6 +141,8 @@ class Game(Generic[S, C, E]):
         title: str | None = None,
         options: Sequence[Option] = (),
         board: Path | None = None,
+        # what the game shows beyond its rules (domain.house): read models, export, history, bots
+        house: House | None = None,
     ) -> None:
         self.name = name
         # the tagged unions of commands and events (msgspec-decodable), with the clock's
@@ -163,6 +170,7 @@ class Game(Generic[S, C, E]):
         self.timeout_move = timeout_move
         # whether the game's evolve reads the clock's events (Burraco: who sits out)
         self.follows_clock = follows_clock
+        self.house = house if house is not None else House()
         self.decide: Callable[[S | None, C], list[E]] = self._decide_with_clock
         self.evolve: Callable[[S | None, E], S] = self._evolve_with_clock
         self.decision: Callable[[S | None, C], tuple[list[E], S]] = self._decision_with_clock

@@ -1,8 +1,9 @@
 """The registry of games by name: how every layer outside ``domain/`` finds a game.
 
-A game is one package exposing ``GAME`` (a :class:`domain.game.Game`) plus one line in
-:func:`_builtin` below. ``register`` adds a game at run time too (the tests register a game of
-their own); the API, the CLI, the simulator and the event transcoder all read this registry.
+A game is one package exposing ``GAME`` (a :class:`domain.game.Game`: its rules, visibility
+and ``House`` — what it shows beyond its rules, design §2.1) plus one line in :func:`_builtin`
+below: the one place that names the built-in games. ``register`` adds a game at run time too
+(the tests register a game of their own); every layer outside ``domain/`` reads this registry.
 """
 
 from __future__ import annotations

@@ -215,8 +215,8 @@ class BotWorker:
         self, table_id: UUID, game: Any, state: Any, version: int, seat: int
     ) -> None:
         """Every person gone (sat out), only bots left: the table ends after the current hand.
-        A table that plays out a hand before ending (``closeRequested`` in its view: Bourré)
-        is closed now; one that would abandon the hand (Burraco) at its next fresh deal."""
+        A table that plays out a hand before ending (``closeRequested`` in its view) is closed
+        now; one that would abandon the hand at its next fresh deal."""
         view = game.view(state, seat)
         if "closeRequested" in view:
             if view["closeRequested"]:

@@ -31,8 +31,8 @@ from typing import Any
 import msgspec
 
 from domain.games import game_names
+from infra import handrows
 from infra.exportevents import EventColumns, read_events
-from infra.handrows import HAND_FACTS, SEAT_FACTS
 from infra.store import TableStore
 
 FORMATS = ("ndjson", "parquet")
@@ -43,28 +43,46 @@ EVENT_COLUMNS = {
     "position": "BIGINT", "table_id": "VARCHAR", "version": "BIGINT", "type": "VARCHAR",
     "at": "TIMESTAMPTZ", "hand": "INTEGER", "seat": "INTEGER", "data": "JSON",
 }  # fmt: skip
-_HAND_TYPES = {
-    "dealer": "INTEGER", "trump": "VARCHAR", "trump_card": "VARCHAR",
-    "first_declarer": "INTEGER", "players_in": "INTEGER", "pot": "DECIMAL(38,0)",
-    "winners": "INTEGER[]", "bourre": "INTEGER[]", "tied": "INTEGER[]",
-    "first_discard": "VARCHAR", "pozzetto_first_team": "INTEGER", "pozzetti": "INTEGER",
-    "ending": "VARCHAR", "closer": "INTEGER", "scores": "INTEGER[]",
-    "clean_burracos": "INTEGER", "dirty_burracos": "INTEGER", "match_winner": "INTEGER",
-}  # fmt: skip
-HAND_COLUMNS = {
-    "table_id": "VARCHAR", "hand": "INTEGER", "seats": "INTEGER",
-    **{name: _HAND_TYPES[name] for name in HAND_FACTS},
-    "started_at": "TIMESTAMPTZ", "settled_at": "TIMESTAMPTZ", "commands": "INTEGER",
-}  # fmt: skip
-_SEAT_TYPES = {
-    "team": "INTEGER", "won": "BOOLEAN", "played": "BOOLEAN", "bourre": "BOOLEAN",
-    "chips": "DECIMAL(38,0)", "points": "INTEGER",
-}  # fmt: skip
-RESULT_COLUMNS = {
-    "table_id": "VARCHAR", "hand": "INTEGER", "seat": "INTEGER", "name": "VARCHAR",
-    "bot": "VARCHAR", **{name: _SEAT_TYPES[name] for name in SEAT_FACTS},
-}  # fmt: skip
-SCHEMAS = {"events": EVENT_COLUMNS, "hands": HAND_COLUMNS, "results": RESULT_COLUMNS}
+
+
+def hand_columns() -> dict[str, str]:
+    """The ``hands`` columns: the table's, then every registered game's facts
+    (:func:`infra.handrows.hand_columns`), then the hand's times and commands."""
+    return {
+        "table_id": "VARCHAR", "hand": "INTEGER", "seats": "INTEGER", **handrows.hand_columns(),
+        "started_at": "TIMESTAMPTZ", "settled_at": "TIMESTAMPTZ", "commands": "INTEGER",
+    }  # fmt: skip
+
+
+def result_columns() -> dict[str, str]:
+    """The ``results`` columns: the seat's, then every registered game's seat facts."""
+    return {
+        "table_id": "VARCHAR", "hand": "INTEGER", "seat": "INTEGER", "name": "VARCHAR",
+        "bot": "VARCHAR", **handrows.seat_columns(),
+    }  # fmt: skip
+
+
+class _Schemas(Mapping[str, dict[str, str]]):
+    """Each dataset's columns, as of the games registered when asked (a game registered later
+    adds its columns to ``hands`` and ``results``)."""
+
+    def __getitem__(self, dataset: str) -> dict[str, str]:
+        if dataset == "events":
+            return EVENT_COLUMNS
+        if dataset == "hands":
+            return hand_columns()
+        if dataset == "results":
+            return result_columns()
+        raise KeyError(dataset)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(DATASETS)
+
+    def __len__(self) -> int:
+        return len(DATASETS)
+
+
+SCHEMAS: Mapping[str, dict[str, str]] = _Schemas()
 
 _encode_lines = msgspec.json.Encoder().encode_lines
 
@@ -279,7 +297,7 @@ def _write_parquet(rows: list[dict[str, Any]] | EventColumns, target: Path, data
     # path, without the many small writes (and the path's filesystem lookup) pyarrow makes.
     sink = pa.BufferOutputStream()
     pq.write_table(
-        pa.table(columns), sink, write_statistics=_WITH_STATISTICS[dataset], **_WRITER_OPTIONS
+        pa.table(columns), sink, write_statistics=_with_statistics(dataset), **_WRITER_OPTIONS
     )
     target.write_bytes(memoryview(sink.getvalue()))
 
@@ -295,9 +313,10 @@ _WRITER_OPTIONS: dict[str, Any] = {
     "use_dictionary": False,
     "store_schema": False,
 }
-_WITH_STATISTICS = {
-    dataset: [name for name in columns if name != "data"] for dataset, columns in SCHEMAS.items()
-}
+
+
+def _with_statistics(dataset: str) -> list[str]:
+    return [name for name in SCHEMAS[dataset] if name != "data"]
 
 
 @cache

@@ -2,10 +2,12 @@
 (``docs/analytics.md`` has the schema).
 
 Everything here reads the public feed's events (:mod:`infra.feed`), never the store's raw
-events, so an export shows nothing a spectator could not see. Each game that has its own facts
-registers a summary by its name (Bourré: rules 5–7 antes, 11 declarations, 23–27 settlement;
-Burraco: rules 15–17 pozzetti, 18–21 endings, 22–27 scores); any other game gets the facts
-every table has (seats, dealer, start, settlement, commands).
+events, so an export shows nothing a spectator could not see. Each game fills its own columns
+through its ``house.rows`` (:class:`domain.house.HandRows`: the columns it declares, the event
+types it reads, its summary of a hand); a game without one gets the facts every table has
+(seats, dealer, start, settlement, commands). The columns are every registered game's, so
+each game's rows hold every column (null where the game has no such fact); a ``DECIMAL`` chip
+amount beyond DECIMAL(38, 0) is exported as null.
 
 A hand's ``commands`` counts the commands whose events begin in that hand: the write side
 stamps all events of one command with one time (``at``), so a change of ``at`` starts the next
@@ -15,9 +17,11 @@ settled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from domain.games import game_named, games
 
 DECIMAL_LIMIT = 10**38  # chips beyond DECIMAL(38, 0) are exported as null
 
@@ -98,7 +102,9 @@ class TableSummary:
 
     def rows(self) -> tuple[list[Row], list[Row]]:
         """``(hands, results)`` rows of the hands that have settled, in hand order."""
-        summarise = SUMMARIES.get(self.game, plain_summary)
+        summarise = game_named(self.game).house.rows.summarise
+        hand_facts, seat_facts = hand_columns(), seat_columns()
+        hand_chips, seat_chips = _decimals(hand_facts), _decimals(seat_facts)
         hands: list[Row] = []
         results: list[Row] = []
         for number in sorted(self.hands):
@@ -109,125 +115,74 @@ class TableSummary:
                 "table_id": self.table_id,
                 "hand": number,
                 "seats": self.seats,
-                **dict.fromkeys(HAND_FACTS),
+                **dict.fromkeys(hand_facts),
                 "started_at": hand.started_at,
                 "settled_at": hand.settled_at,
                 "commands": hand.commands,
             }
-            seats = [
+            seats: list[Row] = [
                 {
                     "table_id": self.table_id,
                     "hand": number,
                     "seat": seat,
                     "name": self.names.get(seat),
                     "bot": self.bots.get(seat),
-                    **dict.fromkeys(SEAT_FACTS),
+                    **dict.fromkeys(seat_facts),
                 }
                 for seat in range(self.seats)
             ]
             summarise(hand, row, seats)
+            for name in hand_chips:
+                row[name] = chips(row[name])
+            for name in seat_chips:
+                for result in seats:
+                    result[name] = chips(result[name])
             hands.append(row)
             results.extend(seats)
         return hands, results
 
 
 def reads(game: str) -> frozenset[str]:
-    """The event types whose public fields ``game``'s summary reads (the seats' and each
-    summary's own): only those are handed to :meth:`TableSummary.add` as dicts."""
-    return _SEATING | _READS.get(game, _READS[""])
+    """The event types whose public fields ``game``'s summary reads (the seats' and its
+    ``house.rows.reads``): only those are handed to :meth:`TableSummary.add` as dicts."""
+    return _SEATING | game_named(game).house.rows.reads
 
 
-# The game-specific columns (null where a game has no such fact), in schema order.
-HAND_FACTS = (
-    "dealer", "trump", "trump_card", "first_declarer", "players_in", "pot", "winners",
-    "bourre", "tied", "first_discard", "pozzetto_first_team", "pozzetti", "ending", "closer",
-    "scores", "clean_burracos", "dirty_burracos", "match_winner",
-)  # fmt: skip
-SEAT_FACTS = ("team", "won", "played", "bourre", "chips", "points")
+# The columns every table has (the kernel's: who dealt, each seat's team if any and whether it
+# won); each game adds its own (``house.rows``), shared by name across games.
+COMMON_HAND_COLUMNS = {"dealer": "INTEGER"}
+COMMON_SEAT_COLUMNS = {"team": "INTEGER", "won": "BOOLEAN"}
 
 
-def _first(hand: Hand, kind: str) -> dict[str, Any] | None:
-    return hand.first.get(kind)
+def merged_columns(
+    common: dict[str, str], declared: list[tuple[str, Mapping[str, str]]]
+) -> dict[str, str]:
+    """The common columns then each game's new ones, in registration order; a column declared
+    twice must have one type."""
+    columns = dict(common)
+    for game, own in declared:
+        for name, kind in own.items():
+            known = columns.setdefault(name, kind)
+            if known != kind:
+                raise ValueError(f"{game} declares export column {name!r} as {kind}, not {known}")
+    return columns
 
 
-def plain_summary(hand: Hand, row: Row, seats: list[Row]) -> None:
-    """Any game: the dealer, when its deal says so."""
-    dealt = _first(hand, "Dealt")
-    row["dealer"] = dealt.get("dealer") if dealt else None
+def hand_columns() -> dict[str, str]:
+    """The game-specific columns of ``hands`` (null where a game has no such fact), in
+    schema order: the common ones, then every registered game's."""
+    declared = [(game.name, game.house.rows.hand_columns) for game in games()]
+    return merged_columns(COMMON_HAND_COLUMNS, declared)
 
 
-def bourre_summary(hand: Hand, row: Row, seats: list[Row]) -> None:
-    """Bourré: antes, declarations, the pot and who took it, bourrés (rules 5–7, 11, 23–27)."""
-    plain_summary(hand, row, seats)
-    dealt = _first(hand, "Dealt") or {}
-    row["trump"], row["trump_card"] = dealt.get("trump"), dealt.get("trumpCard")
-    paid = [0] * len(seats)
-    played: dict[int, bool] = {}
-    for event in hand.events:
-        if event["type"] == "Anted":
-            for seat in event["seats"]:
-                paid[seat] += event["amount"]
-        elif event["type"] == "Declared":
-            if row["first_declarer"] is None:
-                row["first_declarer"] = event["seat"]
-            if "play" in event:
-                played[event["seat"]] = event["play"]
-        elif event["type"] == "DecisionsRevealed":
-            played.update(enumerate(event["plays"]))
-    settled = _first(hand, "HandSettled")
-    if settled is None:
-        return
-    winner = settled.get("winner")
-    row["pot"] = chips(settled["pot"])
-    row["winners"] = [winner] if winner is not None else list(settled.get("tied", []))
-    row["bourre"], row["tied"] = list(settled["bourre"]), list(settled.get("tied", []))
-    row["players_in"] = sum(1 for play in played.values() if play)
-    for seat, result in enumerate(seats):
-        in_bourre = seat in settled["bourre"]
-        net = settled["payouts"][seat] - paid[seat]
-        net -= settled["bourrePayment"] if in_bourre else 0
-        result.update(won=seat in row["winners"], played=played.get(seat), bourre=in_bourre)
-        result["chips"] = chips(net)
+def seat_columns() -> dict[str, str]:
+    """The game-specific columns of ``results``, as :func:`hand_columns`."""
+    declared = [(game.name, game.house.rows.seat_columns) for game in games()]
+    return merged_columns(COMMON_SEAT_COLUMNS, declared)
 
 
-def burraco_summary(hand: Hand, row: Row, seats: list[Row]) -> None:
-    """Burraco: first discard, pozzetti, how the hand ended and its scores (rules 15–27)."""
-    plain_summary(hand, row, seats)
-    dealt = _first(hand, "Dealt") or {}
-    row["first_discard"] = dealt.get("firstDiscard")
-    taken = [e for e in hand.events if e["type"] == "PozzettoTaken"]
-    row["pozzetti"] = len(taken)
-    row["pozzetto_first_team"] = taken[0]["team"] if taken else None
-    closed = _first(hand, "HandClosed")
-    row["ending"] = closed["reason"] if closed else "abandoned"
-    row["closer"] = closed.get("seat") if closed else None
-    won = _first(hand, "MatchWon")
-    row["match_winner"] = won["team"] if won else None
-    scored = _first(hand, "HandScored")
-    for seat, result in enumerate(seats):
-        result["team"] = seat % 2  # partners sit opposite; heads-up each seat is a team
-    if scored is None:
-        return
-    totals = [score["total"] for score in scored["scores"]]
-    row["scores"] = totals
-    row["clean_burracos"] = sum(score.get("cleanBurracos", 0) for score in scored["scores"])
-    row["dirty_burracos"] = sum(score.get("dirtyBurracos", 0) for score in scored["scores"])
-    best = max(totals)
-    winning = [team for team, total in enumerate(totals) if total == best]
-    row["winners"] = [s for s in range(len(seats)) if len(winning) == 1 and s % 2 in winning]
-    for result in seats:
-        result["points"] = totals[result["team"]]
-        result["won"] = result["seat"] in row["winners"]
+def _decimals(columns: dict[str, str]) -> tuple[str, ...]:
+    return tuple(name for name, kind in columns.items() if kind.startswith("DECIMAL"))
 
-
-SUMMARIES: dict[str, Callable[[Hand, Row, list[Row]], None]] = {
-    "bourre": bourre_summary,
-    "burraco": burraco_summary,
-}
 
 _SEATING = frozenset({"TableOpened", "PlayerSeated"})
-_READS = {
-    "": frozenset({"Dealt"}),  # plain_summary
-    "bourre": frozenset({"Dealt", "Anted", "Declared", "DecisionsRevealed", "HandSettled"}),
-    "burraco": frozenset({"Dealt", "PozzettoTaken", "HandClosed", "MatchWon", "HandScored"}),
-}

@@ -23,6 +23,7 @@ from uuid import UUID
 from bots.arena import bot_turn, seat_kinds
 from bots.tally import Tally
 from domain.cards import derive_seed
+from domain.game import Game
 from domain.games import game_named
 from domain.table import ENDED, CloseAsked, CloseTable
 from infra.store import TableStore
@@ -72,7 +73,7 @@ def play_table(
     report = report if report is not None else SimulationReport()
     rng = random.Random(derive_seed(seed, "bots"))
     bot_seed = derive_seed(seed, "bot-turns")
-    # The game's options for a table of bots (e.g. Bourré's end themselves after ``hands``
+    # The game's options for a table of bots (e.g. tables that end themselves after ``hands``
     # hands, so the lobby then shows them ended), overridden by the caller's.
     table_options = {**game_named(game).bot_options(hands), **(options or {})}
     started = time.perf_counter()
@@ -108,7 +109,7 @@ def play_table(
         since_settle += 1
         for recorded in result.events:
             if rules.settles_hand(recorded.event):
-                report.tally.hand(recorded.event, kinds)
+                report.tally.hand(rules, recorded.event, kinds)
                 settled += 1
                 since_settle = 0
                 report.hands += 1
@@ -121,8 +122,8 @@ def play_table(
     _end(store, table_id, report, bot_seed, kinds)
     final = store.get(table_id)
     view = final.game.view(final.state, None)
-    report.tally.chips(view, kinds)
-    report.results.append(_result(table_id, view, kinds))
+    report.tally.chips(final.game, view, kinds)
+    report.results.append(_result(final.game, table_id, view, kinds))
     report.tables += 1
     report.seconds += time.perf_counter() - started
     return report
@@ -131,9 +132,9 @@ def play_table(
 def _end(
     store: TableStore, table_id: UUID, report: SimulationReport, seed: int, kinds: list[str]
 ) -> None:
-    """End the table: ``close_table`` by every seat while the table asks for agreement
-    (Burraco: ``CloseAsked``), then play out the hand in progress (Bourré settles it before
-    ending, rule-wise) with the same bots."""
+    """End the table: ``close_table`` by every seat while the table asks for agreement (a game
+    whose players must all agree, ``CloseAsked``), then play out the hand in progress (a game
+    that settles it before ending) with the same bots."""
     table = store.get(table_id)
     if table.game.seating(table.state).status == ENDED:
         return
@@ -155,16 +156,16 @@ def _end(
     raise SimulationStuck(f"table {table_id}: the last hand did not end after close_table")
 
 
-def _result(table_id: UUID, view: dict[str, Any], kinds: list[str]) -> dict[str, Any]:
-    """One table's outcome for the summary: seats with bot, chips or team score, winner."""
-    seats = []
-    for entry in view["seats"]:
-        figure = entry.get("net")
-        if figure is None:  # a partnership game: the seat's team score
-            figure = next(t["score"] for t in view.get("teams", []) if entry["seat"] in t["seats"])
-        seats.append({"seat": entry["seat"], "bot": kinds[entry["seat"]], "score": figure})
-    best = max(s["score"] for s in seats)
-    winners = [s["seat"] for s in seats if s["score"] == best]
+def _result(game: Game, table_id: UUID, view: dict[str, Any], kinds: list[str]) -> dict[str, Any]:
+    """One table's outcome for the summary: seats with bot, score (the game's
+    ``house.bots.scores``: chips, a team's points…; null if it keeps none), winners."""
+    scores = game.house.bots.scores(view)
+    seats = [
+        {"seat": seat, "bot": kind, "score": scores.get(seat)} for seat, kind in enumerate(kinds)
+    ]
+    scored = [s["score"] for s in seats if s["score"] is not None]
+    best = max(scored) if scored else None
+    winners = [s["seat"] for s in seats if best is not None and s["score"] == best]
     return {"table": str(table_id), "status": view.get("status"), "seats": seats,
             "winners": winners}  # fmt: skip
 

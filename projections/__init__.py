@@ -24,6 +24,7 @@ adding one is a module here and a line in the projector's list.
   by the position channel);
 * :mod:`projections.digest` — a digest of every key under a prefix (rebuild checks).
 
-Bourré and Burraco get their own ledger, lobby line and counters; any other game gets them from
-the table kernel's ``seating`` and ``settles_hand``, so a new game needs no code here.
+Each game's ledger, lobby line, counters and statistics are its ``house``'s
+(:mod:`domain.house`); a game without its own gets them from the table kernel's ``seating``
+and ``settles_hand``, so a new game needs no code here.
 """

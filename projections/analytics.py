@@ -11,25 +11,25 @@ the parts.
 
 Every event counts towards ``events``; ``TableOpened`` and ``TableEnded`` towards
 ``tables_opened`` and ``tables_ended``. A game adds its own counters (a counter of the same
-name replaces the common one): Bourré its hands, chips, bourrés, plays and passes, tricks;
-Burraco its deals, melds, pozzetti, hand endings, burracos and matches. Any other game counts
-its seated players and settled hands, from the game contract alone. Events are told apart by
-their stored type name (their tag), as the event store records them.
+name replaces the common one) through its ``house.counting`` (:mod:`domain.house`): hands,
+chips, plays, melds, how hands end… A game without its own counts its seated players and
+settled hands, from the game contract alone. Events are told apart by their stored type name
+(their tag), as the event store records them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from domain.game import Game
+from domain.games import games
+from domain.house import Counters
 from projections.model import CountingModel, Outcome
 from projections.tables import NotificationLike, ProjectionError
 from projections.tracking import Batch
 
 ALL_GAMES = "all"  # the analytics scope summing every game
-
-Counters = dict[str, int]
 
 _TAGS: dict[type, str] = {}
 
@@ -49,84 +49,33 @@ def tag_of_class(kind: type) -> str:
     return tag
 
 
-def bourre_counters(game: Game, tag: str, event: Any) -> Counters:
-    """Bourré: settled hands and their pots, bourrés, split pots, solo wins (rules 16, 23–25),
-    plays and passes (rules 11–12), cards, tricks, reshuffles (rule 14), antes (rules 5–6)."""
-    if tag == "HandSettled":
-        return {
-            "hands": 1,
-            "pot_chips": event.pot,
-            "bourres": len(event.bourre),
-            "split_pots": 1 if event.tied else 0,
-            "solo_wins": 1 if event.solo else 0,
-        }
-    if tag == "PlayerSeated":
-        return {"players_seated": 1}
-    if tag == "Declared" and not event.sealed:
-        return {"plays": 1} if event.play else {"passes": 1}
-    if tag == "DecisionsRevealed":
-        plays = sum(event.plays)
-        return {"plays": plays, "passes": len(event.plays) - plays}
-    if tag == "CardPlayed":
-        return {"cards_played": 1}
-    if tag == "TrickWon":
-        return {"tricks": 1}
-    if tag == "Reshuffled":
-        return {"reshuffles": 1}
-    if tag == "Anted":
-        return {"ante_chips": event.amount * len(event.seats)}
-    return {}
+class _FieldCounted(Mapping[str, frozenset[str]]):
+    """Per registered game (by name) that has them, the event tags whose increments depend on
+    their fields (its ``house.counting.by_fields``); every other event of that game adds the
+    same increments as any other of its type, so a batch counts them a type at a time
+    (tests/unit/test_projection_counters.py holds the games to this). A game not listed is
+    counted event by event. Read from the registry when asked: a game registered later is
+    found too."""
+
+    def _games(self) -> dict[str, frozenset[str]]:
+        found = {}
+        for game in games():
+            by_fields = game.house.counting.by_fields
+            if by_fields is not None:
+                found[game.name] = by_fields
+        return found
+
+    def __getitem__(self, name: str) -> frozenset[str]:
+        return self._games()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games())
+
+    def __len__(self) -> int:
+        return len(self._games())
 
 
-_HAND_ENDINGS = {"closed": "closings", "stock": "stock_exhausted", "stalemate": "stalemates"}
-
-
-def burraco_counters(game: Game, tag: str, event: Any) -> Counters:
-    """Burraco: tables, deals, melds, pozzetti (rules 15–17), how hands end (rules 18, 20–21),
-    scored hands with their clean and dirty burracos (rule 24), and matches won (rule 27)."""
-    if tag == "TableOpened":
-        return {"tables": 1}
-    if tag == "Dealt":
-        return {"hands_dealt": 1}
-    if tag == "Melded":
-        return {"melds": 1}
-    if tag == "PozzettoTaken":
-        kind = "pozzetti_direct" if event.direct else "pozzetti_on_discard"
-        return {"pozzetti": 1, kind: 1}
-    if tag == "HandClosed":
-        return {_HAND_ENDINGS.get(event.reason, "hands_ended"): 1}
-    if tag == "HandScored":
-        return {
-            "hands": 1,
-            "burracos_clean": sum(s.clean_burracos for s in event.scores),
-            "burracos_dirty": sum(s.dirty_burracos for s in event.scores),
-        }
-    if tag == "MatchWon":
-        return {"matches": 1}
-    return {}
-
-
-def seating_counters(game: Game, tag: str, event: Any) -> Counters:
-    """Any game: players seated, and hands settled (the game's ``settles_hand``)."""
-    if tag == "PlayerSeated":
-        return {"players_seated": 1}
-    if game.settles_hand(event):
-        return {"hands": 1}
-    return {}
-
-
-_COUNTERS: dict[str, Callable[[Game, str, Any], Counters]] = {
-    "bourre": bourre_counters,
-    "burraco": burraco_counters,
-}
-# The events whose increments depend on their fields, per game above; every other event of
-# that game adds the same increments as any other of its type, so a batch counts them a type
-# at a time (tests/unit/test_projection_counters.py holds the functions to this). A game not
-# named here is counted event by event.
-FIELD_COUNTED: dict[str, frozenset[str]] = {
-    "bourre": frozenset({"HandSettled", "Declared", "DecisionsRevealed", "Anted"}),
-    "burraco": frozenset({"PozzettoTaken", "HandClosed", "HandScored"}),
-}
+FIELD_COUNTED: Mapping[str, frozenset[str]] = _FieldCounted()
 
 
 def counters_of(game: Game, event: Any) -> Counters:
@@ -143,7 +92,7 @@ def _count(counts: Counters, game: Game, tag: str, event: Any) -> None:
     kept, so a counter's field exists as soon as it was ever counted, however the events were
     batched (a rebuild must equal the incremental run).
     """
-    increments = _COUNTERS.get(game.name, seating_counters)(game, tag, event)
+    increments = game.house.counting.count(game, tag, event)
     counts["events"] = counts.get("events", 0) + 1
     if tag == "TableOpened" and "tables_opened" not in increments:
         counts["tables_opened"] = counts.get("tables_opened", 0) + 1
@@ -181,7 +130,7 @@ class Analytics(CountingModel):
         counts: dict[str, Counters] = {}  # game -> counter -> increment
         for (game, kind), notes in outcome.by_kind().items():
             tag, into = tag_of_class(kind), counts.setdefault(game.name, {})
-            by_fields = FIELD_COUNTED.get(game.name)
+            by_fields = game.house.counting.by_fields
             if by_fields is not None and tag not in by_fields:
                 one: Counters = {}  # every event of this type counts alike
                 _counted(one, game, tag, notes[0])
@@ -203,7 +152,7 @@ class Analytics(CountingModel):
         return (self.key(),)
 
     def read(self) -> dict[str, Counters]:
-        """Counters per scope: ``{"all": {...}, "bourre": {...}, "burraco": {...}}``."""
+        """Counters per scope: ``{"all": {...}, "<game>": {...}, ...}``."""
         scopes: dict[str, Counters] = {ALL_GAMES: {}}
         for part in self.keys.parts("analytics"):
             raw: dict[bytes, bytes] = self._redis.hgetall(part)  # type: ignore[assignment]

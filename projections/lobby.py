@@ -12,9 +12,8 @@ Each shard keeps the part for its tables (:mod:`projections.keys`); a read merge
 opening order, so any number of shards lists the same lobby.
 
 A line is ``tableId``, ``game`` and ``version`` with the table kernel's facts (``seating``:
-``seats``, ``names``, ``openSeats``, ``status``, ``hand``) — all a new game needs — and what a
-game adds: Bourré its ``pot``; Burraco its team ``totals`` and ``target``, its own seating
-``status`` and no ``openSeats``.
+``seats``, ``names``, ``openSeats``, ``status``, ``hand``) — all a new game needs — or what the
+game's ``house.lobby`` (:mod:`domain.house`) makes of them (a pot, team totals and a target).
 
 The lobby is public, so a line shows the table as spectators see it: ``spectator_delay``
 events behind live (its ``version``, ``hand``, ``pot`` and ``status`` are those of the public
@@ -28,7 +27,7 @@ time and id of the last line given.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -37,48 +36,6 @@ from domain.table import ENDED, PLAYING, WAITING
 from projections.model import Outcome, TableReadModel, decode, encode
 from projections.tables import TableProjection
 from projections.tracking import Batch
-
-
-def seating_line(game: Game, state: Any) -> dict[str, Any]:
-    """Any game: its seats, who holds them, which are open, its status and hand in play."""
-    seating = game.seating(state)
-    return {
-        "game": game.name,
-        "seats": seating.seats,
-        "names": list(seating.names),
-        "openSeats": [seat for seat, name in enumerate(seating.names) if name is None],
-        "status": seating.status,
-        "hand": seating.hand,
-    }
-
-
-def bourre_line(game: Game, state: Any) -> dict[str, Any]:
-    """Bourré: the kernel's facts and the chips in the pot."""
-    line = seating_line(game, state)
-    line["pot"] = state.pot
-    return line
-
-
-def burraco_line(game: Game, table: Any) -> dict[str, Any]:
-    """Burraco: seats, names, its own status (``seating`` while it waits), the hand, and the
-    match so far: each team's total and the target score (rule 27)."""
-    seating = game.seating(table)
-    return {
-        "game": game.name,
-        "seats": seating.seats,
-        "names": list(seating.names),
-        "status": table.status,
-        "hand": seating.hand,
-        "totals": list(table.totals),
-        "target": table.options.target,
-    }
-
-
-_LINES: dict[str, Callable[[Game, Any], dict[str, Any]]] = {
-    "bourre": bourre_line,
-    "burraco": burraco_line,
-}
-
 
 STATUSES = (WAITING, PLAYING, ENDED)
 OPEN = (WAITING, PLAYING)  # the default listing
@@ -119,7 +76,7 @@ class Lobby(TableReadModel):
     @staticmethod
     def shape(game: Game, state: Any) -> dict[str, Any]:
         """The game's part of a lobby line for its table in ``state``."""
-        return _LINES.get(game.name, seating_line)(game, state)
+        return game.house.lobby(game, state)
 
     def key(self) -> str:
         return self.keys.named("lobby")

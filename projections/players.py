@@ -14,15 +14,10 @@ Each shard keeps its tables' part (:mod:`projections.keys`); a read sums the par
 Names are not identities: a name is what a player typed when taking a seat, so two people may
 share one and one person may use many (the API's answers say so in a ``note``).
 
-Per player — Bourré: ``hands`` dealt in and settled, ``won`` (the pot alone), ``split`` (a tied
-share), ``chips`` net (antes, payouts and bourré payments, rules 5–7 and 23–27), ``bourres``
-(rule 24), ``played`` and ``passed`` (rules 11–12); Burraco (rules 15–27; a team's facts count
-for both partners): ``hands``, ``won`` (the higher score of the hand), ``matches``,
-``clean_burracos``, ``dirty_burracos``, ``closings``, ``pozzetti_first`` (pozzetto 0: the first
-taken in the hand). Per game — Bourré: ``hands``, ``pot_chips`` (summed pots),
-``hands_seats_{n}`` and ``bourre_hands_seats_{n}`` (hands with a bourré, by seat count);
-Burraco: ``hands``, ``team_hands`` and ``score_points`` (summed team scores of each hand),
-``clean_burracos``, ``dirty_burracos``, ``matches``. Any other game: ``hands`` settled.
+What is counted, per player and per game, is the game's: its ``house.statistics``
+(:mod:`domain.house`) counts the events it reads (hands, wins, chips or points, its own
+feats) for the names seated at the table and for the game's totals, and lists every counter a
+name has. A game without its own counts ``hands`` settled per game.
 
 Counted when stored, as the counters of :mod:`projections.analytics` are, and written whole as
 they are (:mod:`projections.totals`: chip sums outgrow Redis's 64-bit integers).
@@ -35,7 +30,9 @@ from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
-from domain.game import Game
+from domain.errors import InvalidOption
+from domain.games import game_named
+from domain.house import PlayerCounter
 from projections.analytics import tag_of_class
 from projections.model import CountingModel, Outcome
 from projections.tables import ProjectionError
@@ -46,81 +43,6 @@ Counts = defaultdict[str, int]
 
 def _counts() -> Counts:
     return defaultdict(int)
-
-
-def _bourre(tag: str, event: Any, names: list[str | None], player: Any, game: Counts) -> None:
-    if tag == "Anted":
-        for seat in event.seats:
-            player(seat, "chips", -event.amount)
-    elif tag == "Declared" and not event.sealed:
-        player(event.seat, "played" if event.play else "passed", 1)
-    elif tag == "DecisionsRevealed":
-        for seat, play in enumerate(event.plays):
-            player(seat, "played" if play else "passed", 1)
-    elif tag == "HandSettled":
-        seats = len(names)
-        game["hands"] += 1
-        game["pot_chips"] += event.pot
-        game[f"hands_seats_{seats}"] += 1
-        game[f"bourre_hands_seats_{seats}"] += 1 if event.bourre else 0
-        for seat in range(seats):
-            player(seat, "hands", 1)
-            player(seat, "won", 1 if seat == event.winner else 0)
-            player(seat, "split", 1 if seat in event.tied else 0)
-            player(seat, "bourres", 1 if seat in event.bourre else 0)
-            paid = event.bourre_payment if seat in event.bourre else 0
-            player(seat, "chips", event.payouts[seat] - paid)
-
-
-def _burraco(tag: str, event: Any, names: list[str | None], player: Any, game: Counts) -> None:
-    def team(team: int, counter: str, amount: int) -> None:
-        for seat in range(len(names)):
-            if seat % 2 == team:  # partners sit opposite; heads-up each seat is a team
-                player(seat, counter, amount)
-
-    if tag == "HandScored":
-        totals = [score.total for score in event.scores]
-        game["hands"] += 1
-        game["team_hands"] += len(totals)
-        game["score_points"] += sum(totals)
-        for index, score in enumerate(event.scores):
-            game["clean_burracos"] += score.clean_burracos
-            game["dirty_burracos"] += score.dirty_burracos
-            team(index, "hands", 1)
-            team(
-                index, "won", 1 if totals[index] > max(totals[:index] + totals[index + 1 :]) else 0
-            )
-            team(index, "clean_burracos", score.clean_burracos)
-            team(index, "dirty_burracos", score.dirty_burracos)
-    elif tag == "MatchWon":
-        game["matches"] += 1
-        team(event.team, "matches", 1)
-    elif tag == "HandClosed" and event.reason == "closed" and event.seat is not None:
-        player(event.seat, "closings", 1)
-    elif tag == "PozzettoTaken":
-        player(event.seat, "pozzetti_first", 1 if event.pozzetto == 0 else 0)
-
-
-def _other(game_rules: Game, event: Any, game: Counts) -> None:
-    if game_rules.settles_hand(event):
-        game["hands"] += 1
-
-
-_GAMES = {"bourre": _bourre, "burraco": _burraco}
-# The event types each game's statistics read (the others are passed over quickly).
-_COUNTED = {
-    "bourre": frozenset({"Anted", "Declared", "DecisionsRevealed", "HandSettled"}),
-    "burraco": frozenset({"HandScored", "MatchWon", "HandClosed", "PozzettoTaken"}),
-}
-
-# Every counter a name has in each game (those never counted yet read as 0).
-PLAYER_COUNTERS = {
-    "bourre": ("hands", "won", "split", "chips", "bourres", "played", "passed"),
-    "burraco": (
-        "hands", "won", "matches", "clean_burracos", "dirty_burracos", "closings",
-        "pozzetti_first",
-    ),
-}  # fmt: skip
 
 
 Tally = tuple[dict[str, dict[str, Counts]], dict[str, Counts]]
@@ -146,7 +68,7 @@ def _tally(outcome: Outcome) -> Tally:
     players: dict[str, dict[str, Counts]] = defaultdict(lambda: defaultdict(_counts))
     games: dict[str, Counts] = defaultdict(_counts)
 
-    def seat_counter(game: str, seated: list[str | None]) -> Any:
+    def seat_counter(game: str, seated: list[str | None]) -> PlayerCounter:
         mine: list[Counts | None] = [None] * len(seated)  # each seat's counts, once needed
 
         def player(seat: int, counter: str, amount: int) -> None:
@@ -162,26 +84,24 @@ def _tally(outcome: Outcome) -> Tally:
 
         return player
 
-    counters: dict[UUID, Any] = {}
+    counters: dict[UUID, PlayerCounter] = {}
     for (game, kind), notes in outcome.by_kind().items():
-        count = _GAMES.get(game.name)
-        tag = tag_of_class(kind)
-        if count is not None and tag not in _COUNTED[game.name]:
+        statistics = game.house.statistics
+        count, tag = statistics.count, tag_of_class(kind)
+        if statistics.events is not None and tag not in statistics.events:
             continue  # most events (cards played, draws) count for nobody's statistics
         totals = games[game.name]
         table_id: UUID | None = None
         for note in notes:
             try:
-                if count is None:
-                    _other(game, note.event, totals)
-                    continue
                 if note.table_id is not table_id:  # a group holds each table's events together
                     table_id = note.table_id
                     seated = names.get(table_id, [])
-                    player = counters.get(table_id)
-                    if player is None:
-                        player = counters[table_id] = seat_counter(game.name, seated)
-                count(tag, note.event, seated, player, totals)
+                    known = counters.get(table_id)
+                    if known is None:
+                        known = counters[table_id] = seat_counter(game.name, seated)
+                    player = known
+                count(game, tag, note.event, seated, player, totals)
             except Exception as error:  # name the event an operator must look at
                 raise ProjectionError(
                     f"position {note.position} (table {note.table_id} version {note.version}): "
@@ -210,6 +130,14 @@ def _read(redis: Any, parts: list[str]) -> dict[str, dict[str, int]]:
     return games
 
 
+def _player_counters(name: str) -> tuple[str, ...]:
+    """Every counter a name has in the game called ``name`` (none for a game not known)."""
+    try:
+        return game_named(name).house.statistics.player_counters
+    except InvalidOption:
+        return ()
+
+
 class PlayerStats(CountingModel):
     """Each name's statistics over every table."""
 
@@ -236,13 +164,13 @@ class PlayerStats(CountingModel):
         if not games:
             return None
         for game, counts in games.items():
-            for counter in PLAYER_COUNTERS.get(game, ()):
+            for counter in _player_counters(game):
                 counts.setdefault(counter, 0)
         return {game: dict(sorted(counts.items())) for game, counts in games.items()}
 
 
 class GameTotals(CountingModel):
-    """Per-game totals (hands, pots, bourrés by seat count, Burraco scores)."""
+    """Per-game totals (hands, and what each game's statistics add: pots, scores…)."""
 
     def key(self) -> str:
         return self.keys.named("stats")

@@ -80,7 +80,7 @@ class ReadModels:
         return self._lobby.waiting_opened_before(cutoff)
 
     def analytics(self) -> dict[str, dict[str, int]]:
-        """Counters per scope: ``{"all": {...}, "bourre": {...}, "burraco": {...}}``."""
+        """Counters per scope: ``{"all": {...}, "<game>": {...}, ...}``."""
         return self._analytics.read()
 
     def player_stats(self, name: str) -> dict[str, dict[str, int]] | None:

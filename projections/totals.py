@@ -1,9 +1,10 @@
 """Counters written whole (design §4): the shard parts of the analytics counters, the player
 statistics and the game totals hold integers that a batch adds to.
 
-They are not written with HINCRBY: chip sums outgrow Redis's 64-bit integers (Bourré pots
-double with every bourré), and Python's integers do not. So a batch's new totals are worked out
-here — what is stored plus the batch's increments — and written whole in the batch's commit.
+They are not written with HINCRBY: chip sums outgrow Redis's 64-bit integers (a pot
+that a loser must match doubles hand after hand), and Python's integers do not. So a batch's
+new totals are worked out here — what is stored plus the batch's increments — and written
+whole in the batch's commit.
 
 What is stored is read once: :class:`Totals` remembers every total it has put in a batch, so a
 projector that keeps committing reads Redis only for fields it has not met yet (one pipelined

@@ -14,10 +14,12 @@ from api.schemas import CommandAccepted
 from api.services import ServicesDep, blocking
 
 COMMAND_BODIES = (
-    'Bourré: {"type": "declare", "play": true, "discard": ["7D", "2C"]} or '
-    '{"type": "play_card", "card": "AS"}; Burraco: {"type": "draw"}, {"type": "take_pile"}, '
+    "each game's commands, as its rules name them (docs/rules/), e.g. "
+    '{"type": "declare", "play": true, "discard": ["7D", "2C"]}, '
+    '{"type": "play_card", "card": "AS"}, {"type": "draw"}, {"type": "take_pile"}, '
     '{"type": "meld", "cards": ["5H", "6H", "7H"]}, '
-    '{"type": "add_to_meld", "meld": 0, "cards": ["8H"]}, {"type": "discard", "card": "KD"}. '
+    '{"type": "add_to_meld", "meld": 0, "cards": ["8H"]}, {"type": "discard", "card": "KD"}; '
+    "the seat's legal commands list those it may issue now. "
     'Optional "expectedVersion": the table version the command was decided on.'
 )
 

@@ -19,15 +19,15 @@ HandNumber = Annotated[int, PathParameter(ge=1, le=2**31, description="the hand 
 
 @get("/players/{name:str}/stats", summary="Player statistics", responses=documented(400, 404, 503))
 async def player_stats(name: PlayerName, services: ServicesDep) -> dict[str, Any]:
-    """A name's play over every table, per game (Bourré: hands, wins, chips net, bourrés, plays
-    and passes; Burraco: hands and matches won, burracos, closings, pozzetti taken first)."""
+    """A name's play over every table, per game: each game's own counters (hands, wins, chips
+    or points, its feats), those never counted as 0."""
     return await blocking(stats.player_stats, services, name)
 
 
 @get("/stats", summary="Per-game totals", responses=documented(503))
 async def game_stats(services: ServicesDep) -> dict[str, Any]:
-    """Per game: hands, average pot and bourré rate by seat count (Bourré), average hand
-    score (Burraco)."""
+    """Per game: hands, every counter, and the figures the game derives from them (averages,
+    rates)."""
     return await blocking(stats.game_stats, services)
 
 

@@ -96,8 +96,8 @@ async def replay(
 async def ledger(
     table_id: TableId, services: ServicesDep, after: AfterPosition = None
 ) -> Response[dict[str, Any]]:
-    """Bourré: the pot, each player's net chips and every hand's pot, winner, bourré and tied
-    seats. Burraco: the score sheet per team per hand, totals and the winner. Spectators'
+    """The game's running account: e.g. the pot, each player's net chips and every hand's
+    pot and winner; or the score sheet per team per hand, totals and the winner. Spectators'
     answers, ``spectator_delay`` behind."""
     source, found = await reads.after(services, after, reads.ledger, table_id, table=table_id)
     return Response(found, headers={SOURCE_HEADER: source})

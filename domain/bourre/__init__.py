@@ -16,6 +16,9 @@ Modules, one job each:
   consequences (trick won, settlement, next hand), the table-level ones through the kernel
   (:mod:`domain.table.kernel`); ``legal`` — ``to_act``/``legal_commands``.
 * ``visibility`` — ``view``/``redact`` per viewer.
+* ``house`` — what it shows beyond its rules (:mod:`domain.house`): ``readmodels`` (ledger,
+  lobby line, counters, statistics), ``exportrows``, ``narration`` (hand histories) and
+  ``strategies`` (bots).
 
 Choices where the spec leaves room (each documented where it is implemented):
 
@@ -47,6 +50,7 @@ from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.decide import TABLE, decide, decision
 from domain.bourre.events import HandEvent, HandSettled
 from domain.bourre.evolve import evolve
+from domain.bourre.house import HOUSE
 from domain.bourre.options import SCHEMA
 from domain.bourre.state import Table
 from domain.game import Game
@@ -90,4 +94,5 @@ GAME: Game[Table, Any, Any] = Game(
     timeout_move=timeout_move,
     options=SCHEMA,
     board=Path(__file__).with_name("board.js"),  # the web board renderer (board.js here)
+    house=HOUSE,  # ledger, lobby line, counters, export rows, history, bots
 )

@@ -16,6 +16,9 @@ Modules, one job each:
 * ``candidates`` / ``legal`` — ``to_act`` and the listing of legal commands; ``bot`` — a
   random legal bot;
 * ``visibility`` — ``view`` and ``redact`` per viewer;
+* ``house`` — what it shows beyond its rules (:mod:`domain.house`): ``readmodels`` (score
+  sheet, lobby line, counters, statistics), ``exportrows``, ``narration`` (hand histories) and
+  ``strategies`` (bots).
 
 Choices where the spec leaves room (each documented where it is implemented):
 
@@ -55,6 +58,7 @@ from domain.burraco.commands import BurracoCommand
 from domain.burraco.decide import TABLE, decide, decision
 from domain.burraco.events import BurracoEvent, HandAbandoned, HandScored
 from domain.burraco.evolve import evolve
+from domain.burraco.house import HOUSE
 from domain.burraco.options import SCHEMA
 from domain.burraco.state import Table
 from domain.game import Game
@@ -88,4 +92,5 @@ GAME: Game[Table, Any, Any] = Game(
     title="Burraco",  # capitalised (its messages say "burraco table")
     options=SCHEMA,
     board=Path(__file__).with_name("board.js"),  # the web board renderer (board.js here)
+    house=HOUSE,  # ledger, lobby line, counters, export rows, history, bots
 )

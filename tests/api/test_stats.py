@@ -106,7 +106,7 @@ def test_a_hand_is_told_in_order_once_it_has_settled(client: TestClient[Any]) ->
 def test_a_game_without_a_renderer_is_told_plainly() -> None:
     from infra.history import tell
 
-    lines = tell("highcard", ["Ann", "Bob"], [{"type": "Dealt"}, {"type": "Shown", "seat": 1}])
+    lines = tell("solitaire", ["Ann", "Bob"], [{"type": "Dealt"}, {"type": "Shown", "seat": 1}])
     assert lines == ["Dealt", "Bob: Shown"]
 
 

@@ -4,7 +4,8 @@ seats, tokens, the deck of each hand and closing are the table kernel's.
 
 Modules: ``commands`` / ``events`` — the wire types; ``state`` — the state and ``evolve``;
 ``rules`` — options, deal, ``decide``, ``to_act``, ``legal_commands``, the kernel plug;
-``visibility`` — ``view`` and ``redact``; ``board.js`` — its board on the web pages.
+``visibility`` — ``view`` and ``redact``; ``house`` — what it shows beyond its rules (ledger,
+lobby line, counters, export rows, history, bots); ``board.js`` — its board on the web pages.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from domain.game import Game
 from tests.highcard import rules, visibility
 from tests.highcard.commands import HighCardCommand
 from tests.highcard.events import HandWon, HighCardEvent
+from tests.highcard.house import HOUSE
 from tests.highcard.state import Table, evolve
 
 
@@ -36,4 +38,5 @@ GAME: Game[Table, Any, Any] = Game(
     settles_hand=lambda event: isinstance(event, HandWon),
     options=rules.SCHEMA,  # its options as a form shows them (GET /games)
     board=Path(__file__).with_name("board.js"),  # its board on the web pages (board.js)
+    house=HOUSE,
 )

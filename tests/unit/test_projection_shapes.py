@@ -12,6 +12,7 @@ from domain.bourre.events import CardPlayed, HandSettled
 from domain.burraco.events import HandClosed, HandScored, MatchWon, Melded, PozzettoTaken, TeamScore
 from domain.game import Game
 from domain.games import game_named
+from domain.house import House
 from domain.table import OpenTable, PlayerSeated, TableEnded, TableOpened, TakeSeat
 from projections.analytics import counters_of, tag_of
 from projections.ledger import Ledger
@@ -42,10 +43,11 @@ def first_settlement(game: Game, state: Any) -> tuple[Any, Any]:
 
 
 class Parlour:
-    """Bourré under another name: a game the read models know nothing about (its tables are
-    Bourré tables, played by Bourré's rules)."""
+    """Bourré under another name: a game that shows nothing of its own (the kernel's
+    ``House``; its tables are Bourré tables, played by Bourré's rules)."""
 
     name = "parlour"
+    house = House()
 
     def __getattr__(self, attribute: str) -> Any:
         return getattr(BOURRE, attribute)

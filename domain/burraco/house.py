@@ -1,0 +1,41 @@
+"""Burraco's ``House`` (:mod:`domain.house`): what it shows beyond its rules — score sheet,
+lobby line, counters and statistics (:mod:`~domain.burraco.readmodels`), export rows
+(:mod:`~domain.burraco.exportrows`), hand histories (:mod:`~domain.burraco.narration`) and
+bots (:mod:`~domain.burraco.strategies`)."""
+
+from __future__ import annotations
+
+from domain.burraco import exportrows, readmodels, strategies
+from domain.burraco.narration import narrate
+from domain.house import Bots, Counting, House, Kind, Statistics
+
+HOUSE = House(
+    ledger=readmodels.ledger,
+    lobby=readmodels.lobby_line,
+    counting=Counting(readmodels.counters, readmodels.COUNTED_BY_FIELDS),
+    statistics=Statistics(
+        count=readmodels.statistics,
+        events=readmodels.STATISTICS_EVENTS,
+        player_counters=readmodels.PLAYER_COUNTERS,
+        figures=readmodels.figures,
+    ),
+    rows=exportrows.ROWS,
+    narrate=narrate,
+    bots=Bots(
+        kinds=(
+            Kind(
+                "random",
+                "Draws, melds and discards at random among its legal moves.",
+                strategies.random_play,
+            ),
+            Kind(
+                "basic",
+                "Takes useful piles, melds toward burracos and the pozzetto, discards what "
+                "feeds nobody.",
+                strategies.basic,
+            ),
+        ),
+        hand=readmodels.hand_figures,
+        scores=readmodels.seat_scores,
+    ),
+)
