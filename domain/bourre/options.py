@@ -165,7 +165,7 @@ SCHEMA = (
         rule="14",
         label="Discards reshuffled when the stock runs out",
         help="When the stock runs out, reshuffle the discards of the players already served, "
-        "or all discards.",
+        "or all discards (a player is never served their own).",
     ),
     Option(
         name="hands",
@@ -174,6 +174,7 @@ SCHEMA = (
         max=MAX_HANDS,
         nullable=True,
         default=DEFAULTS["hands"],
+        rule="35",
         label="Hands to play (empty: until the table is closed)",
         help="Play this many hands, then the table ends; empty: until the table is closed.",
     ),
@@ -184,6 +185,7 @@ SCHEMA = (
         max=MAX_CHIPS,
         nullable=True,
         default=None,
+        rule="35",
         label="Chips that end the table (empty: no target)",
         help="The table ends after the hand that takes a player's net to this many chips; "
         "empty: no target.",
