@@ -66,7 +66,8 @@ SCHEMA = (
         rule="24",
         label="Burraco bonuses: standard or FITAB",
         help="standard — clean burraco 200, dirty 100; fitab adds semi-clean 150 (only wild "
-        "at an end), royal 300 (a clean run of 13: A 2 … K or 2 … K A), super 250 (clean set of 8).",
+        "at an end), royal 300 (a clean run of 13: A 2 … K or 2 … K A), super 250 (clean set "
+        "of 8).",
     ),
     Option(
         name="close_requires",
