@@ -27,7 +27,7 @@ Type = Annotated[str | None, _query("type", "only events of this type (`HandSett
 TableFilter = Annotated[str | None, _query("tableId", "only this table's events")]
 
 
-@get("/events", summary="Public event feed (NDJSON)", responses=documented(400, 503))
+@get("/events", summary="Public event feed (NDJSON)", responses=documented(400, 429, 503))
 async def events(
     request: Request[Any, Any, Any],
     services: ServicesDep,
