@@ -157,3 +157,43 @@ def test_fuzzed_bodies_on_the_post_routes_never_yield_a_server_error(
     text = raw if isinstance(raw, bytes) else (bodies(raw)[route] if wrap else raw).encode()
     response = client.post(post_routes(table_id)[route], content=text, headers=JSON)
     assert response.status_code < 500, response.text
+
+
+@pytest.mark.parametrize(
+    ("path", "headers", "field"),
+    [
+        # digits ``str.isdigit`` knows and ``int`` refuses (or reads as another number)
+        ("/tables/{table}/stream", {b"Last-Event-ID": "²".encode("latin-1")}, "Last-Event-ID"),
+        ("/tables/{table}/stream", {b"Last-Event-ID": "٣".encode()}, "Last-Event-ID"),
+        ("/events?after=%C2%B2", {}, "after"),
+        ("/events?limit=%E2%91%A0", {}, "limit"),
+        ("/events?after=%D9%A3", {}, "after"),  # Arabic-Indic three: not ASCII, refused too
+        ("/tables/{table}?after=%C2%B2", {}, "after"),
+        ("/tables/{table}/stream?from=%C2%B2", {}, "from"),
+        ("/tables/{table}/replay?at=%C2%B2", {}, "at"),
+    ],
+)
+def test_integers_are_ascii_digits_only(
+    live_url: str, path: str, headers: dict[bytes, bytes], field: str
+) -> None:
+    with httpx.Client(base_url=live_url, timeout=10) as http:
+        table = open_table(http, "bourre", {"seats": 2})
+        response = http.get(path.format(table=table), headers=headers)
+        assert_problem(response, 400, field=field)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/js/api.js%00.png",  # an embedded NUL
+        "/static/js/" + "a" * 300 + ".js",  # longer than a file name may be
+        "/static/" + "/".join(["js"] * 200),
+        "/static/js/api.js%0A",
+        "/static/%E2%80%AEjs/api.js",
+    ],
+)
+def test_odd_static_file_names_are_404_problems(live_url: str, path: str) -> None:
+    with httpx.Client(base_url=live_url, timeout=10) as http:
+        assert http.get("/static/js/api.js").status_code == 200
+        assert_problem(http.get(path), 404)
+        assert http.head(path).status_code == 404
