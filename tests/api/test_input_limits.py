@@ -1,8 +1,9 @@
 """Design §5 "Limits": no input yields a 500 and a refused request writes nothing — bodies
 nested too deeply are the one 400 problem, bodies over 64 KiB a 413, a command naming more
 cards than the pack is refused before any rule runs, a player's name is 1–32 characters with
-no control characters or bidirectional overrides (400 naming ``name``); ``HEAD`` answers on
-every ``GET`` route."""
+nothing invisible in it (400 naming ``name``) and none that reads as a seated one (409);
+integers are ASCII digits; odd static file names are 404s; ``HEAD`` answers on every ``GET``
+route."""
 
 from __future__ import annotations
 
@@ -197,3 +198,23 @@ def test_odd_static_file_names_are_404_problems(live_url: str, path: str) -> Non
         assert http.get("/static/js/api.js").status_code == 200
         assert_problem(http.get(path), 404)
         assert http.head(path).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "name", ["Bob\u200b", "Bob\ufeff", "\u3164", "Bo\u2028b", "\u200fBob", "\u0301\u0301"]
+)
+def test_an_invisible_name_is_a_400_naming_name(client: TestClient[Any], name: str) -> None:
+    table = open_table(client, "bourre", {"seats": 3})
+    before = unchanged(client, table)
+    response = client.post(f"/tables/{table}/seats", json={"name": name})
+    assert_problem(response, 400, type="urn:cardroom:problem:malformed-request", field="name")
+    assert unchanged(client, table) == before
+
+
+def test_names_that_read_as_a_seated_one_are_refused_naming_name(client: TestClient[Any]) -> None:
+    table = open_table(client, "bourre", {"seats": 4})
+    assert client.post(f"/tables/{table}/seats", json={"name": "Bob"}).status_code == 201
+    for alike in ("BOB", "B0b", "\u0412ob", "\uff22ob"):
+        response = client.post(f"/tables/{table}/seats", json={"name": alike})
+        assert_problem(response, 409, field="name")
+    assert client.post(f"/tables/{table}/seats", json={"name": "Rob"}).status_code == 201
