@@ -270,7 +270,10 @@ class EventFeed:
         return table
 
     def walk_log(self) -> Iterator[FeedStep]:
-        """``walk(0)``, for a reader of the whole log (an export): the log is read once, and
+        """Every event spectators may see now, by log position, for a reader of the whole log
+        (an export): the events ``walk(0)`` releases, each at its own position, and a step
+        (``shown`` ``None``) for each not released (yet, ``held``, or ever, the table having
+        ended), passed over, holding back nothing after it. The log is read once, and
         what each table shows spectators is worked out from its own events in it, instead of
         loading every table from the store (a fold of all its events) when the walk meets it.
 
