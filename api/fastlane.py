@@ -26,7 +26,7 @@ import msgspec
 from litestar.serialization import encode_json, get_serializer
 
 from api.commandlane import CommandLane
-from api.params import MAX_AUTHORIZATION, MAX_IDEMPOTENCY_KEY
+from api.params import MAX_AUTHORIZATION, MAX_IDEMPOTENCY_KEY, ascii_integer
 from api.problems import MAX_BODY_BYTES
 from api.ratelimit import spend_budget
 
@@ -74,7 +74,8 @@ class _Plain:
 
 
 def _too_long(content_length: bytes) -> bool:
-    return not content_length.isdigit() or int(content_length) > MAX_BODY_BYTES
+    length = ascii_integer(content_length)
+    return length is None or length > MAX_BODY_BYTES
 
 
 def fast_commands(app: Litestar, routes: ASGIApp) -> ASGIApp:

@@ -21,6 +21,7 @@ import msgspec
 from litestar import Response
 from litestar.response import Stream
 
+from api.params import ascii_integer
 from api.problems import MALFORMED, ApiProblem
 from api.services import Services, blocking
 from domain.games import game_names
@@ -63,9 +64,10 @@ def _integer(query: Mapping[str, str], name: str, default: int, low: int) -> int
     text = query.get(name)
     if text is None:
         return default
-    if not text.isdigit() or len(text) > 18 or int(text) < low:
+    number = ascii_integer(text)
+    if number is None or number < low:
         raise _bad(name, f"expected an integer from {low} on, not {text!r}")
-    return int(text)
+    return number
 
 
 def _choice(query: Mapping[str, str], name: str, allowed: Iterable[str]) -> str | None:

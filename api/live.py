@@ -26,6 +26,7 @@ from litestar.response import Stream
 
 from api.auth import viewer_of
 from api.feed import Delivery
+from api.params import ascii_integer
 from api.problems import MALFORMED, ApiProblem
 from api.services import Services, blocking
 from domain.game import Viewer
@@ -41,14 +42,15 @@ def _resume_after(last_event_id: str | None) -> int | None:
     if last_event_id is None or not last_event_id.strip():
         return None
     text = last_event_id.strip()
-    if not text.isdigit() or len(text) > 18:
+    version = ascii_integer(text)
+    if version is None:
         raise ApiProblem(
             400,
             MALFORMED,
             f"Last-Event-ID must be an event version (a non-negative integer), not {text!r}",
             field="Last-Event-ID",
         )
-    return int(text)
+    return version
 
 
 def opening(

@@ -13,6 +13,18 @@ from litestar import MediaType, Request, Response
 from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 MAX_POSITION = 2**62  # log positions and table versions (JSON integers, far beyond any log)
+_ASCII_DIGITS = frozenset("0123456789")
+
+
+def ascii_integer(text: str | bytes, *, max_digits: int = 18) -> int | None:
+    """``text`` as a non-negative integer when it is 1 to ``max_digits`` ASCII digits, else
+    ``None``. Never ``str.isdigit``: it is true of superscripts and other digits (``²``,
+    ``①``) that ``int`` refuses or reads as another number (``٣`` is 3)."""
+    if isinstance(text, bytes):
+        text = text.decode("latin-1")
+    if not 0 < len(text) <= max_digits or not _ASCII_DIGITS.issuperset(text):
+        return None
+    return int(text)
 
 
 def optional_header(

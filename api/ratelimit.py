@@ -2,8 +2,9 @@
 
 Budgets come from ``CARDROOM_RATE_LIMITS`` (:mod:`infra.limits`): table creation, seat taking
 and commands each have ``count`` requests per ``seconds`` window; past it the answer is a 429
-``rate-limited`` problem with ``Retry-After`` (the seconds left in the window). Live streams
-are capped by how many one client holds open at once (429 as well).
+``rate-limited`` problem with ``Retry-After`` (the seconds left in the window). Long-lived answers
+— a table's live stream and the feed's ``follow=true`` — are capped together by how many one
+client holds open at once (429 as well).
 
 The counts live in Redis, so every API process behind a balancer spends the same budget:
 
@@ -29,6 +30,7 @@ import logging
 import time
 import uuid
 from typing import Any
+from urllib.parse import parse_qsl
 
 from litestar.types import ASGIApp, Receive, Scope, Send
 from redis import RedisError
@@ -44,6 +46,7 @@ WINDOWED = {
     ("POST", "/tables/{table_id}/commands"): "commands",
 }
 STREAMS = ("GET", "/tables/{table_id}/stream")
+FEED = ("GET", "/events")  # long-lived with ``follow=true``
 LEASE_MS = 60_000  # a stream's lease; renewed every third of it while the stream is open
 
 # KEYS[1] the window's counter; ARGV[1] the window in ms. Returns {count, ms left}.
@@ -169,13 +172,28 @@ async def spend_budget(scope: Scope, kind: str) -> None:
         await limiter.spend(_address(scope), kind)
 
 
+def long_lived(route: tuple[str, str], scope: Scope) -> bool:
+    """Whether the request opens an answer that stays open: a table's live stream, or the
+    feed followed (any ``follow`` of ``true``: a request the feed refuses holds its lease only
+    while it is answered)."""
+    if route == STREAMS:
+        return True
+    if route != FEED:
+        return False
+    query = scope.get("query_string", b"")
+    if b"follow" not in query:
+        return False
+    pairs = parse_qsl(query.decode("latin-1"), keep_blank_values=True)
+    return any(name == "follow" and value == "true" for name, value in pairs)
+
+
 def rate_limited(app: ASGIApp) -> ASGIApp:
     """ASGI middleware (after routing): spend the route's budget before it runs."""
 
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
         route = (str(scope.get("method", "")), str(scope.get("path_template", "")))
         kind = WINDOWED.get(route)
-        if scope["type"] != "http" or (kind is None and route != STREAMS):
+        if scope["type"] != "http" or (kind is None and not long_lived(route, scope)):
             await app(scope, receive, send)
             return
         if kind is not None:

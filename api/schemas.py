@@ -13,7 +13,7 @@ import msgspec
 
 from domain.table import MAX_SEED
 
-# A name is checked once, by the table (domain.table.seats.check_name: 400 naming ``name``).
+# A name is checked once, by the table (domain.names.check_name: 400 naming ``name``).
 Name = Annotated[
     str,
     msgspec.Meta(

@@ -10,7 +10,10 @@ uvicorn's httptools protocol with three limits, from the settings
 * a request whose body is not complete ``body_timeout`` seconds after its headers is closed:
   the application sees the client as gone (``http.disconnect``).
 
-Idle keep-alive connections are closed by uvicorn's own keep-alive timeout. The limits reach
+Each is answered as problem details with the project's slug (``request-header-fields-too-large``,
+``request-timeout``), as is a request the parser refuses (a header holding a DEL byte: the one
+400 ``malformed-request``, not uvicorn's plain text). Idle keep-alive connections are closed by
+uvicorn's own keep-alive timeout. The limits reach
 the protocol as ``config.limits`` (the uvicorn ``Config`` is pickled to worker processes, so
 they travel with it).
 """
@@ -21,8 +24,11 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from api.malformed import MALFORMED
+from api.problems import PROBLEM_BASE
 from infra.settings import Settings
 
 
@@ -95,10 +101,18 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
         super().on_message_complete()
 
     def send_400_response(self, msg: str) -> None:
+        """uvicorn's answer to a request the parser refuses (a header holding a DEL byte, a
+        malformed request line): the one 400 problem, as problem details, not plain text."""
         if self._too_large:
             self._refuse_headers()
         else:
-            super().send_400_response(msg)
+            self._reply_and_close(
+                400,
+                b"Bad Request",
+                "the request line or a header does not parse as HTTP/1.1 "
+                "(a byte HTTP does not allow there, such as a control character or DEL)",
+                slug=MALFORMED,
+            )
 
     # -- limits -------------------------------------------------------------------------------
 
@@ -121,14 +135,18 @@ class LimitedHttpToolsProtocol(HttpToolsProtocol):
         if not self.transport.is_closing():
             self.transport.close()  # the application reads http.disconnect
 
-    def _reply_and_close(self, status: int, reason: bytes, detail: str) -> None:
+    def _reply_and_close(
+        self, status: int, reason: bytes, detail: str, *, slug: str | None = None
+    ) -> None:
+        """Answer a problem (design §5, "Errors": the project's ``urn:cardroom:problem:`` slug,
+        by default the reason phrase's, ``request-header-fields-too-large``) and close."""
         self._disarm()
         if self.transport.is_closing():
             return
-        body = (
-            f'{{"type":"about:blank","title":"{reason.decode()}","status":{status},'
-            f'"detail":"{detail}"}}'
-        ).encode()
+        kind = PROBLEM_BASE + (slug or reason.decode().lower().replace(" ", "-"))
+        body = msgspec.json.encode(
+            {"type": kind, "title": reason.decode(), "status": status, "detail": detail}
+        )
         self.transport.write(
             b"HTTP/1.1 %d %s\r\ncontent-type: application/problem+json\r\n"
             b"content-length: %d\r\nconnection: close\r\n\r\n%s" % (status, reason, len(body), body)

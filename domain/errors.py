@@ -33,9 +33,9 @@ class IllegalCommand(DomainError):
 
 
 class InvalidName(IllegalCommand):
-    """A player's name the table refuses (length, control or bidirectional-override
-    characters): a malformed request, 400 naming ``name`` — the one check of a name
-    (:func:`domain.table.seats.check_name`), whoever sends it."""
+    """A player's name the table refuses (length, an invisible or ignorable character, no
+    letter or digit): a malformed request, 400 naming ``name`` — the one check of a name
+    (:func:`domain.names.check_name`), whoever sends it."""
 
     status = 400
     field = "name"
@@ -54,7 +54,8 @@ class SeatUnavailable(DomainError):
 
 
 class NameTaken(SeatUnavailable):
-    """A second seat asked for with a name already seated at the table."""
+    """A second seat asked for with a name already seated at the table, or one that reads as
+    it (:func:`domain.names.name_key`)."""
 
     field = "name"
 

@@ -3,8 +3,9 @@ dataset built as columns, and each table's public events folded into its
 :class:`~infra.handrows.TableSummary`, in one pass over the public feed
 (:meth:`infra.feed.EventFeed.read_log`).
 
-It shows exactly what the feed's ``walk_log`` shows — an event spectators may not see yet
-ends the export before it, an ended table keeps its last ``spectator_delay`` events, a hand's
+It shows exactly what the feed's ``walk_log`` shows — every event spectators may see now, in
+store order; a table's last ``spectator_delay`` events are passed over (released later, or,
+the table having ended, never) and hold back no other event; a hand's
 hidden cards show once it has settled within what spectators see and the table's ``reveal``
 allows it — but decides how to redact once per event class rather than per event
 (:class:`EventPlan`): a game's visibility module names the classes its ``redact`` changes for
@@ -284,9 +285,7 @@ def read_events(
                     settled_at = settling_versions[key] = frozenset(table.hands.values())
                 settles = game.settles_hand
         if version > visible:
-            if not table.ended:
-                break  # held: the feed stops before it
-            continue  # an ended table's last events stay with it (spectator_delay)
+            continue  # not released yet, or never (an ended table's last events)
         if not keep:
             continue
         plan = plan_of(type(event)) or _REDACTED

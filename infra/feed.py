@@ -1,16 +1,24 @@
-"""The public event feed (design §8, "Analytics"): every table's events in log order, as a
-spectator may see them.
+"""The public event feed (design §8, "Analytics"): every table's events as a spectator may see
+them, in the order they became visible (by release, below).
 
 Each line is ``position``, ``tableId``, ``game``, then the event as the query service shows it
 to a spectator (:meth:`infra.visibility.TableFacts.redact`: ``version``, ``type``, ``at`` and
-the event's public fields). Nothing here redacts: the hidden cards of a hand show only once the
-table's hand index (:mod:`infra.hands`) has it settled within what spectators may see, and the
-table's ``reveal`` allows it — exactly as in the timeline.
+the event's public fields), and the page adds ``release``. Nothing here redacts: the hidden
+cards of a hand show only once the table's hand index (:mod:`infra.hands`) has it settled
+within what spectators may see, and the table's ``reveal`` allows it — exactly as in the
+timeline.
 
-``spectator_delay``: an event spectators may not see yet ends the page before it, so paging by
-position never skips it (the next page starts at it). A table that has ended keeps its last
-``spectator_delay`` events from spectators for good (as its timeline does); the feed passes over
-them.
+``spectator_delay`` (design §8, docs/analytics.md "The cursor"): a table's event at version
+``v`` becomes visible to spectators when the table's event at version ``v + spectator_delay``
+is stored; the log position of that later event is the event's **release** (its own position
+at a table without delay). The feed lists events by release, and ``after`` is a release: each
+log position releases at most one event (the one its table stored ``spectator_delay`` versions
+before, or itself), so one integer cursor pages through every event exactly once, and an event
+held back by an idle table comes later in the feed, when its table moves, after a cursor that
+has passed its own position — it never holds back another table. A table that has ended keeps
+its last ``spectator_delay`` events from spectators for good (as its timeline does): nothing
+releases them. An export (:meth:`EventFeed.walk_log`) reads the log as it stands, in store
+order, and passes over the events not released yet.
 """
 
 from __future__ import annotations
@@ -84,19 +92,22 @@ class FeedPage:
     """Events of one page and the position the next page starts after."""
 
     events: list[dict[str, Any]] = field(default_factory=list)
-    last: int = 0  # the last position this page accounts for
+    last: int = 0  # the last release (log position) this page accounts for
     held: bool = False  # stopped at an event spectators may not see yet
 
 
 class FeedStep(NamedTuple):
-    """One notification as the feed met it: its public event, or ``None`` when spectators
-    may not see it (``held``: not yet; otherwise never, the table having ended). A named
-    tuple: one is made per event, and it is cheaper to make than a frozen dataclass."""
+    """One log position as the feed met it (``release``) and the event it releases (``note``)
+    with its public event, or ``shown`` ``None`` when it releases none: the position's own
+    event at a table that holds its events back, or one spectators may not see (``held``: not
+    yet; otherwise never, the table having ended). A named tuple: one is made per event, and
+    it is cheaper to make than a frozen dataclass."""
 
     note: Notification
     facts: TableFacts
     shown: dict[str, Any] | None
     held: bool = False
+    release: int = 0  # the log position this step accounts for
 
 
 @dataclass
@@ -180,7 +191,8 @@ class EventFeed:
         self.queries = queries
 
     def page(self, after: int, limit: int, wanted: FeedFilter | None = None) -> FeedPage:
-        """Up to ``limit`` events after position ``after`` that ``wanted`` admits."""
+        """Up to ``limit`` events released after position ``after`` that ``wanted`` admits,
+        each with its ``release`` (the cursor)."""
         wanted = wanted or FeedFilter()
         page = FeedPage(last=after)
         budget = limit * SCAN_FACTOR if (wanted.game or wanted.type or wanted.table_id) else limit
@@ -190,19 +202,78 @@ class EventFeed:
                 if step.held:
                     return page
             elif wanted.admits(step.note, step.facts, step.shown["type"]):
+                step.shown["release"] = step.release
                 page.events.append(step.shown)
-            page.last = step.note.position
+            page.last = step.release
             if len(page.events) >= limit:
                 return page
         return page
 
     def walk(self, after: int, budget: int | None = None) -> Iterator[FeedStep]:
-        """Every notification after ``after`` (at most ``budget``) with its public event,
-        stopping before the first one spectators may not see yet."""
-        return self._steps(self._notifications(after + 1, budget, self.store.notifications), {})
+        """The events released after log position ``after`` (at most ``budget`` positions
+        read), in release order, stopping before the first one spectators may not see yet (a
+        table whose head moved on while the walk read: it is visible on the next read)."""
+        tables: dict[UUID, TableNow] = {}
+        chunks = self._chunks(after + 1, budget, self.store.notifications)
+        return self._steps(self._releases(chunks, tables), tables, stop=True)
+
+    def _releases(
+        self, chunks: Iterator[Sequence[Notification]], tables: dict[UUID, TableNow]
+    ) -> Iterator[tuple[Notification | None, Notification]]:
+        """Each notification of ``chunks`` with the one it releases (``None``: none): itself
+        at a table without ``spectator_delay``, else its table's event ``spectator_delay``
+        versions before it — met earlier in the walk, or read from the store by version (one
+        read per table and chunk)."""
+        waiting: dict[UUID, dict[int, Notification]] = {}  # read, not released yet
+        for chunk in chunks:
+            self._fetch_released(chunk, tables, waiting)
+            for note in chunk:
+                delay = self._table(note, tables).facts.spectator_delay
+                if not delay:
+                    yield note, note
+                    continue
+                held = waiting.setdefault(note.table_id, {})
+                held[note.version] = note
+                yield held.pop(note.version - delay, None), note
+
+    def _fetch_released(
+        self,
+        chunk: Sequence[Notification],
+        tables: dict[UUID, TableNow],
+        waiting: dict[UUID, dict[int, Notification]],
+    ) -> None:
+        """Read into ``waiting`` the events ``chunk`` releases that were stored before it."""
+        wanted: dict[UUID, set[int]] = {}
+        in_chunk: set[tuple[UUID, int]] = set()
+        for note in chunk:
+            delay = self._table(note, tables).facts.spectator_delay
+            if delay:
+                in_chunk.add((note.table_id, note.version))
+                version = note.version - delay
+                if (
+                    version >= 1
+                    and (note.table_id, version) not in in_chunk
+                    and version not in waiting.get(note.table_id, ())
+                ):
+                    wanted.setdefault(note.table_id, set()).add(version)
+        for table_id, versions in wanted.items():
+            held = waiting.setdefault(table_id, {})
+            for found in self.store.table_notifications(table_id, min(versions), max(versions)):
+                if found.version in versions:
+                    held[found.version] = found
+
+    def _table(self, note: Notification, tables: dict[UUID, TableNow]) -> TableNow:
+        """``note``'s table as the walk knows it, loaded again when ``note`` is newer."""
+        table = tables.get(note.table_id)
+        if table is None or note.version > table.version:
+            table = self.table_now(note.table_id, tables)
+        return table
 
     def walk_log(self) -> Iterator[FeedStep]:
-        """``walk(0)``, for a reader of the whole log (an export): the log is read once, and
+        """Every event spectators may see now, by log position, for a reader of the whole log
+        (an export): the events ``walk(0)`` releases, each at its own position, and a step
+        (``shown`` ``None``) for each not released (yet, ``held``, or ever, the table having
+        ended), passed over, holding back nothing after it. The log is read once, and
         what each table shows spectators is worked out from its own events in it, instead of
         loading every table from the store (a fold of all its events) when the walk meets it.
 
@@ -213,7 +284,7 @@ class EventFeed:
         follows it (``domain.table``). A command's events are consecutive and the log reader
         hands out one id object per table, so a table is looked up only when it changes."""
         notes, tables = self.read_log(self.store.notifications)
-        return self._steps(iter(notes), tables)
+        return self._steps(((note, note) for note in notes), tables, stop=False)
 
     def read_log(
         self, read: Callable[[int, int], Sequence[N]]
@@ -271,9 +342,15 @@ class EventFeed:
         return notes, tables
 
     def _steps(
-        self, notifications: Iterator[Notification], tables: dict[UUID, TableNow]
+        self,
+        releases: Iterator[tuple[Notification | None, Notification]],
+        tables: dict[UUID, TableNow],
+        *,
+        stop: bool,
     ) -> Iterator[FeedStep]:
-        """``walk``'s steps over ``notifications``; ``tables``: those already known."""
+        """The steps of ``releases`` (each log position's notification and the one it
+        releases); ``tables``: those already known; ``stop``: end before an event held back
+        (the feed), or pass over it (an export)."""
         table: TableNow | None = None
         table_id: UUID | None = None
         last_at: datetime | None = None
@@ -281,16 +358,24 @@ class EventFeed:
         second: tuple[int, ...] = ()  # the UTC second ``prefix`` writes out
         prefix = ""
         step = tuple.__new__  # a FeedStep without its Python-level ``__new__`` (one per event)
-        for note in notifications:
+        for released, releaser in releases:
+            note = releaser if released is None else released
             # A command's events are consecutive: skip the lookup when the table repeats (the
             # store hands out one UUID object per table, so ``is`` mostly decides).
-            if table is None or (note.table_id is not table_id and note.table_id != table_id):
+            if (
+                table is None
+                or (note.table_id is not table_id and note.table_id != table_id)
+                or (note.version > table.visible and tables.get(note.table_id) is not table)
+            ):  # (or the walk loaded the table again since)
                 table_id = note.table_id
                 table = tables.get(table_id) or self.table_now(table_id, tables)
                 facts, hand_of, revealed = table.facts, table.facts.game.hand_of, table.revealed
+            if released is None:
+                yield FeedStep(note, facts, None, False, releaser.position)
+                continue
             if note.version > table.visible:
-                yield FeedStep(note, facts, None, held=not table.ended)
-                if not table.ended:
+                yield FeedStep(note, facts, None, not table.ended, releaser.position)
+                if stop and not table.ended:
                     return
                 continue  # an ended table's last events stay with it (spectator_delay)
             # The events of one command share their time: write it out once; and commands
@@ -304,7 +389,7 @@ class EventFeed:
             if shows is None:
                 shows = table.reveals(hand)
             shown = public_event(note, facts, shows, table.key, at_text)
-            yield step(FeedStep, (note, facts, shown, False))
+            yield step(FeedStep, (note, facts, shown, False, releaser.position))
 
     def table_now(self, table_id: UUID, tables: dict[UUID, TableNow]) -> TableNow:
         """``table_id`` as of now, loaded from the store (a table the walk did not know)."""

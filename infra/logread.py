@@ -16,6 +16,9 @@ consumer does not need:
   mapper's own path (which builds the decoder, deciphers, and names a failure);
 * ``keep`` (a predicate on the table id) drops a row before its body is decoded: a shard's
   projector decodes only its own tables' events;
+* the feed asks for a few events of one table by version, with their log positions
+  (:meth:`LogReader.table_notifications`: a table held back by ``spectator_delay`` releases
+  events stored before the page it is read in), through the table's primary key;
 * a reader that writes each event's time out as text (an export) has it as the text stored
   (:meth:`LogReader.notifications_at_text`): the body's ``at`` is decoded as a string and
   rewritten as ``datetime.isoformat`` writes it, not parsed into a ``datetime`` and written out
@@ -94,12 +97,19 @@ class LogReader:
         self._text_decoders: dict[str, Callable[[bytes], _TextBody[Any]]] = {}
         dialect, table = log_table(recorder)
         self._rows: Callable[[int, int], list[Row]] = self._library_rows
+        self._table_rows: Callable[[UUID, int, int], list[Row]] = self._library_table_rows
         if dialect == SQLITE:
             self._statement: Any = (
                 f"SELECT rowid, originator_id, originator_version, topic, state FROM {table} "
                 "WHERE rowid>=? ORDER BY rowid LIMIT ?"
             )
+            self._table_statement: Any = (
+                f"SELECT rowid, originator_id, originator_version, topic, state FROM {table} "
+                "WHERE originator_id=? AND originator_version>=? AND originator_version<=? "
+                "ORDER BY originator_version"
+            )
             self._rows = self._sqlite_rows
+            self._table_rows = self._sqlite_table_rows
         elif dialect == POSTGRES:
             from psycopg.sql import SQL, Identifier
 
@@ -109,7 +119,13 @@ class LogReader:
                 "FROM {schema}.{table} WHERE notification_id>=%s ORDER BY notification_id "
                 "LIMIT %s"
             ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(table))
+            self._table_statement = SQL(
+                "SELECT notification_id, originator_id::text, originator_version, topic, state "
+                "FROM {schema}.{table} WHERE originator_id=%s AND originator_version>=%s "
+                "AND originator_version<=%s ORDER BY originator_version"
+            ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(table))
             self._rows = self._postgres_rows
+            self._table_rows = self._postgres_table_rows
 
     def notifications(
         self, start: int, limit: int, keep: Callable[[UUID], bool] | None = None
@@ -120,6 +136,16 @@ class LogReader:
         rows = self._rows(max(start, 1), limit)
         if not rows:
             return [], 0, 0
+        return self._decoded(rows, keep), rows[-1][0], len(rows)
+
+    def table_notifications(self, table_id: UUID, first: int, last: int) -> list[Notification]:
+        """``table_id``'s notifications with versions ``first`` to ``last``, by version."""
+        if last < first:
+            return []
+        return self._decoded(self._table_rows(table_id, max(first, 1), last), None)
+
+    def _decoded(self, rows: list[Row], keep: Callable[[UUID], bool] | None) -> list[Notification]:
+        """``rows`` decoded, those of a table ``keep`` does not admit left out undecoded."""
         ids, table_id = self._ids, self._table_id
         decoders = self._codec.body_decoders
         cipher, compressor = self._cipher, self._compressor
@@ -143,7 +169,7 @@ class LogReader:
                 else:
                     at, event = body.at, body.event
             append(new(Notification, (position, uuid, version, at, event)))
-        return found, rows[-1][0], len(rows)
+        return found
 
     def notifications_at_text(self, start: int, limit: int) -> list[TextNotification]:
         """The notifications with positions ``>= start`` (at most ``limit``), each with its
@@ -239,6 +265,39 @@ class LogReader:
             cursor.execute(self._statement, (start, limit), prepare=True)
             rows: list[Row] = cursor.fetchall()
             return rows
+
+    def _sqlite_table_rows(self, table_id: UUID, first: int, last: int) -> list[Row]:
+        with self._recorder.datastore.transaction(commit=False) as cursor:
+            plain = getattr(cursor, "sqlite_cursor", None)
+            if plain is not None:
+                plain.row_factory = None
+            cursor.execute(self._table_statement, (table_id.hex, first, last))
+            rows: list[Row] = cursor.fetchall()
+            return rows
+
+    def _postgres_table_rows(self, table_id: UUID, first: int, last: int) -> list[Row]:
+        from psycopg.rows import tuple_row
+
+        with (
+            self._recorder.datastore.get_connection() as connection,
+            connection.cursor(row_factory=tuple_row) as cursor,
+        ):
+            cursor.execute(self._table_statement, (table_id, first, last), prepare=True)
+            rows: list[Row] = cursor.fetchall()
+            return rows
+
+    def _library_table_rows(self, table_id: UUID, first: int, last: int) -> list[Row]:
+        """Another recorder: the log scanned for the table's rows (no index to ask)."""
+        found: list[Row] = []
+        start = 1
+        while rows := self._library_rows(start, 1000):
+            found += [
+                row
+                for row in rows
+                if str(row[1]) in (str(table_id), table_id.hex) and first <= row[2] <= last
+            ]
+            start = rows[-1][0] + 1
+        return sorted(found, key=lambda row: row[2])
 
     def _library_rows(self, start: int, limit: int) -> list[Row]:
         return [

@@ -220,6 +220,14 @@ class TableStore:
         )
         return found
 
+    def table_notifications(self, table_id: UUID, first: int, last: int) -> list[Notification]:
+        """``table_id``'s notifications with versions ``first`` to ``last`` (by version, with
+        their log positions: the feed's events released by a later one, :mod:`infra.feed`)."""
+        found: list[Notification] = self._guarded(
+            self._log.table_notifications, table_id, first, last
+        )
+        return found
+
     def decode_notification(self, row: Any) -> Notification:
         """A library ``Notification`` row (e.g. from ``app.recorder.subscribe``) decoded."""
         envelope: StoredTableEvent = self.app.mapper.to_domain_event(row)  # type: ignore[assignment]

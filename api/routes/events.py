@@ -1,5 +1,6 @@
 """The public event feed (design §8, "Analytics"): every table's events as spectators may see
-them, NDJSON, paged by log position (the source is :mod:`api.feeds`)."""
+them, NDJSON, in the order they became visible, paged by release (docs/analytics.md, "The
+cursor"; the source is :mod:`api.feeds`)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def _query(name: str, description: str) -> Any:
     return QueryParameter(name=name, required=False, max_length=100, description=description)
 
 
-After = Annotated[str | None, _query("after", "a log position: the page starts after it")]
+After = Annotated[str | None, _query("after", "a release (a line's `release`): the page after it")]
 Limit = Annotated[str | None, _query("limit", f"events per page (capped, {feeds.MAX_LIMIT})")]
 Follow = Annotated[str | None, _query("follow", "`true`: keep streaming new events")]
 Game = Annotated[str | None, _query("game", "only this game's events")]
@@ -26,7 +27,7 @@ Type = Annotated[str | None, _query("type", "only events of this type (`HandSett
 TableFilter = Annotated[str | None, _query("tableId", "only this table's events")]
 
 
-@get("/events", summary="Public event feed (NDJSON)", responses=documented(400, 503))
+@get("/events", summary="Public event feed (NDJSON)", responses=documented(400, 429, 503))
 async def events(
     request: Request[Any, Any, Any],
     services: ServicesDep,
@@ -37,8 +38,9 @@ async def events(
     kind: Type = None,
     table_id: TableFilter = None,
 ) -> Response[Any]:
-    """Every table's events in log order as spectators see them, one JSON object a line
-    (``position``, ``tableId``, ``game``, ``version``, ``type``, ``at``, public fields)."""
+    """Every table's events as spectators see them, in the order they became visible, one JSON
+    object a line (``position``, ``tableId``, ``game``, ``version``, ``type``, ``at``, public
+    fields, ``release``: the cursor ``after`` takes)."""
     query = feeds.feed_query(request.query_params, request.query_params.keys())
     return await feeds.answer(services, query)
 

@@ -8,11 +8,15 @@ seat's table. The modules read the API of design §5 like any other client.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from string import Template
+from typing import Any
 
 from litestar import MediaType, Response, Router, get
-from litestar.handlers import HTTPRouteHandler
+from litestar.connection import ASGIConnection
+from litestar.exceptions import NotFoundException
+from litestar.handlers import BaseRouteHandler, HTTPRouteHandler
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.static_files import create_static_files_router
 
@@ -22,6 +26,19 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 STATIC = "/static"
 SWAGGER = f"{STATIC}/vendor/swagger-ui"
 _SHELL = Template((WEB_DIR / "page.html").read_text(encoding="utf-8"))
+# A static file's path as the files are named: segments of ASCII letters, digits, ``.``,
+# ``_`` and ``-`` (no dot first), 100 characters a segment and 200 in all at most. Anything
+# else — a NUL, a control or invisible character, a name longer than the file system allows —
+# is no file of ours: 404 before the file system is asked (it would raise, not answer).
+_STATIC_NAME = re.compile(r"(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}){1,10}")
+MAX_STATIC_PATH = 200
+
+
+def static_name(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+    """Guard of the static files: refuse a name no file of ``api/web`` can have (404)."""
+    path = connection.scope["path"][len(STATIC) :]
+    if len(path) > MAX_STATIC_PATH or not _STATIC_NAME.fullmatch(path):
+        raise NotFoundException(f"no static file {path[:60]!r}")
 
 
 def _page(title: str, module: str) -> Response[str]:
@@ -62,5 +79,7 @@ ROUTES: list[HTTPRouteHandler | Router] = [
     lobby_page,
     watch_page,
     play_page,
-    create_static_files_router(path=STATIC, directories=[WEB_DIR], name="web"),
+    create_static_files_router(
+        path=STATIC, directories=[WEB_DIR], name="web", guards=[static_name]
+    ),
 ]

@@ -56,7 +56,7 @@ async def issue_command(
 @get(
     "/tables/{table_id:str}/legal",
     summary="Legal commands",
-    responses=documented(401, 404, 503),
+    responses=documented(400, 401, 404, 503),
     security=[{"seatToken": []}],
 )
 async def legal_commands(

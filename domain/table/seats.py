@@ -1,35 +1,20 @@
 """Taking a seat (design §2): the player's name, the seat chosen or the first free one, and
 one seat per token.
 
-A name is 1 to 32 characters once surrounding spaces are stripped, with no control characters
-and no bidirectional overrides (U+202A–U+202E, U+2066–U+2069), which could make one name read
-as another. Two players at a table never share a name.
+A name follows the one rule of names (:mod:`domain.names`): 1 to 32 characters once
+surrounding spaces are stripped, none invisible or ignorable (control and format characters,
+bidirectional overrides, zero-width spaces, fillers), a letter or a digit among them. Two
+players at a table never share a name, and names that read alike are one name: "Bob", "BOB",
+"B0b" and "Вob" (Cyrillic В) cannot all sit at one table (:func:`domain.names.name_key`).
 """
 
 from __future__ import annotations
 
-import unicodedata
-
-from domain.errors import IllegalCommand, InvalidName, NameTaken, SeatUnavailable
+from domain.errors import IllegalCommand, NameTaken, SeatUnavailable
+from domain.names import check_name, name_key
 from domain.table import WAITING, PlayerSeated, Seating, TakeSeat
 
-MAX_NAME = 32
-BIDI_OVERRIDES = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def check_name(raw: object) -> str:
-    """The name as it will be shown; raises :class:`InvalidName` (field ``name``)."""
-    name = raw.strip() if isinstance(raw, str) else ""
-    if not 1 <= len(name) <= MAX_NAME:
-        raise InvalidName(f"a player's name must have 1 to {MAX_NAME} characters")
-    for ch in name:
-        if ch in BIDI_OVERRIDES:
-            raise InvalidName(
-                f"a player's name may not hold the bidirectional override U+{ord(ch):04X}"
-            )
-        if unicodedata.category(ch) == "Cc":
-            raise InvalidName(f"a player's name may not hold the control character U+{ord(ch):04X}")
-    return name
+__all__ = ["check_name", "is_seated", "seat_taken"]
 
 
 def seat_taken(seating: Seating, holder: int | None, command: TakeSeat) -> PlayerSeated:
@@ -43,8 +28,14 @@ def seat_taken(seating: Seating, holder: int | None, command: TakeSeat) -> Playe
         raise IllegalCommand("a seat needs a token")
     if holder is not None:
         raise SeatUnavailable(f"this token already holds seat {holder}")
-    if name in seating.names:
-        raise NameTaken(f"{name!r} is already seated at this table: choose another name")
+    key = name_key(name)
+    alike = next((n for n in seating.names if n is not None and name_key(n) == key), None)
+    if alike is not None:
+        if alike == name:
+            raise NameTaken(f"{name!r} is already seated at this table: choose another name")
+        raise NameTaken(
+            f"{name!r} reads as {alike!r}, already seated at this table: choose another name"
+        )
     n = seating.seats
     seat = command.seat
     if seat is None:

@@ -42,6 +42,26 @@ def test_openapi_schema_is_served_at_slash_schema(client: TestClient[Any]) -> No
     assert set(create) == {"game", "options", "seed", "decks"}
 
 
+def test_every_400_an_operation_may_answer_is_documented_as_the_problem(
+    client: TestClient[Any],
+) -> None:
+    """An operation with a path id, a header or a query can be sent one that does not parse
+    (an ``Authorization`` over 300 characters at ``/legal``): its OpenAPI entry lists the 400
+    as the one problem (``application/problem+json``), not Litestar's own error body."""
+    schema = client.get("/schema").json()
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            if not operation.get("parameters"):
+                continue
+            answer = operation["responses"].get("400")
+            assert answer is not None, f"{method} {path} does not list its 400"
+            assert set(answer["content"]) == {"application/problem+json"}, f"{method} {path}"
+    table = client.post("/tables", json={"game": "bourre", "options": {"seats": 2}})
+    legal = f"/tables/{table.json()['tableId']}/legal"
+    too_long = client.get(legal, headers={"Authorization": "Bearer " + "x" * 400})
+    assert_problem(too_long, 400, field="Authorization")
+
+
 def test_an_unknown_table_is_a_404_problem(client: TestClient[Any]) -> None:
     table = uuid.uuid4()
     for path in ("", "/legal", "/timeline", "/ledger", "/replay?at=1", "/hands/1/verify"):

@@ -203,3 +203,107 @@ def test_a_table_that_never_reveals_keeps_settled_hands_hidden_in_the_feed(
         deck, known, settled = known_cards(truth, hand, None)
         assert settled
         assert not card_codes([e for e in feed if e.get("hand") == hand]) & (deck - known)
+
+
+def idle_delayed_beside_busy(client: Any, store: TableStore) -> tuple[str, str, str]:
+    """A 2-seat table with ``spectator_delay: 1`` left idle after seating (opened first, so its
+    held event comes early in the log), a busy table without delay and a busy one with
+    ``spectator_delay: 2`` played after it."""
+    idle = open_table(client, "bourre", {"seats": 2, "spectator_delay": 1}, seed=21)
+    sit(client, idle, ["Ann", "Bob"])
+    busy = open_table(client, "bourre", {"seats": 3}, seed=22)
+    sit(client, busy, ["Cid", "Dee", "Eve"])
+    delayed = open_table(client, "burraco", {"players": 2, "spectator_delay": 2}, seed=23)
+    sit(client, delayed, ["Fay", "Gus"])
+    rng = random.Random(24)
+    for _ in range(6):
+        bot_moves(store, busy, 5, rng)
+        bot_moves(store, delayed, 5, rng)
+    return idle, busy, delayed
+
+
+def visible_to_spectators(store: TableStore, delays: dict[str, int]) -> list[tuple[str, int]]:
+    """(table, version) of every stored event spectators may see now: all but each table's
+    last ``spectator_delay`` events."""
+    heads: dict[str, int] = {}
+    stored = store.notifications(1, 100_000)
+    for note in stored:
+        heads[str(note.table_id)] = note.version
+    return sorted(
+        (str(n.table_id), n.version)
+        for n in stored
+        if n.version <= heads[str(n.table_id)] - delays.get(str(n.table_id), 0)
+    )
+
+
+def test_an_idle_delayed_table_holds_back_its_own_events_only(client: TestClient[Any]) -> None:
+    store = client.app.state.services.store
+    idle, busy, delayed = idle_delayed_beside_busy(client, store)
+    delays = {idle: 1, delayed: 2}
+    events = read_feed(client, limit=7)
+    seen = sorted((e["tableId"], e["version"]) for e in events)
+    assert seen == visible_to_spectators(store, delays)  # every visible event, each once
+    releases = [e["release"] for e in events]
+    assert releases == sorted(set(releases))  # one cursor, strictly rising
+    assert all(e["release"] >= e["position"] for e in events)
+    assert all(e["release"] == e["position"] for e in events if e["tableId"] == busy)
+    for table in (busy, delayed):  # another table's filter is not held by the idle one
+        mine = read_feed(client, f"&tableId={table}", limit=5)
+        assert [(e["tableId"], e["version"]) for e in mine] == [
+            pair for pair in visible_to_spectators(store, delays) if pair[0] == table
+        ]
+
+
+def test_an_event_that_becomes_visible_later_comes_after_the_cursor_once(
+    client: TestClient[Any],
+) -> None:
+    store = client.app.state.services.store
+    idle, _, _ = idle_delayed_beside_busy(client, store)
+    before = read_feed(client, limit=9)
+    response = client.get("/events?after=0&limit=1000")
+    cursor = next_after(response)
+    held = store.get(UUID(idle)).version  # the idle table's last event, held back so far
+    assert (idle, held) not in {(e["tableId"], e["version"]) for e in before}
+    bot_moves(store, idle, 1, random.Random(25))  # it moves: its held event is released
+    later = read_feed_from(client, cursor)
+    assert [(e["tableId"], e["version"]) for e in later] == [(idle, held)]
+    assert later[0]["position"] < cursor < later[0]["release"]
+
+
+def read_feed_from(client: TestClient[Any], after: int) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = []
+    while True:
+        response = client.get(f"/events?after={after}&limit=50")
+        page = lines(response)
+        events += page
+        after = next_after(response)
+        if not page:
+            return events
+
+
+def test_follow_is_not_held_by_an_idle_delayed_table(live_url: str) -> None:
+    with httpx.Client(base_url=live_url, timeout=10) as http:
+        idle = http.post(
+            "/tables",
+            json={"game": "bourre", "options": {"seats": 2, "spectator_delay": 1}, "seed": 31},
+        ).json()["tableId"]
+        for name in ("Ann", "Bob"):
+            http.post(f"/tables/{idle}/seats", json={"name": name})
+        busy = http.post(
+            "/tables", json={"game": "bourre", "options": {"seats": 2}, "seed": 32}
+        ).json()["tableId"]
+        http.post(f"/tables/{busy}/seats", json={"name": "Cid"})
+        with http.stream("GET", f"/events?follow=true&limit=2&tableId={busy}") as filtered:
+            first = json.loads(next(filtered.iter_lines()))
+        assert (first["tableId"], first["version"]) == (busy, 1)
+        with http.stream("GET", "/events?follow=true&limit=2") as response:
+            seen = []
+            for line in response.iter_lines():
+                seen.append(json.loads(line))
+                if len(seen) == 3:  # then a new event is stored while the stream is open
+                    http.post(f"/tables/{busy}/seats", json={"name": "Dee"})
+                if any(e.get("name") == "Dee" for e in seen):
+                    break
+        timeline = http.get(f"/tables/{idle}/timeline").json()  # as spectators see it
+    assert [e["version"] for e in seen if e["tableId"] == idle] == [e["version"] for e in timeline]
+    assert [e["name"] for e in seen if e["tableId"] == busy and e.get("name")] == ["Cid", "Dee"]

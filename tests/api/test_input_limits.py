@@ -1,8 +1,9 @@
 """Design §5 "Limits": no input yields a 500 and a refused request writes nothing — bodies
 nested too deeply are the one 400 problem, bodies over 64 KiB a 413, a command naming more
 cards than the pack is refused before any rule runs, a player's name is 1–32 characters with
-no control characters or bidirectional overrides (400 naming ``name``); ``HEAD`` answers on
-every ``GET`` route."""
+nothing invisible in it (400 naming ``name``) and none that reads as a seated one (409);
+integers are ASCII digits; odd static file names are 404s; ``HEAD`` answers on every ``GET``
+route."""
 
 from __future__ import annotations
 
@@ -157,3 +158,63 @@ def test_fuzzed_bodies_on_the_post_routes_never_yield_a_server_error(
     text = raw if isinstance(raw, bytes) else (bodies(raw)[route] if wrap else raw).encode()
     response = client.post(post_routes(table_id)[route], content=text, headers=JSON)
     assert response.status_code < 500, response.text
+
+
+@pytest.mark.parametrize(
+    ("path", "headers", "field"),
+    [
+        # digits ``str.isdigit`` knows and ``int`` refuses (or reads as another number)
+        ("/tables/{table}/stream", {b"Last-Event-ID": "²".encode("latin-1")}, "Last-Event-ID"),
+        ("/tables/{table}/stream", {b"Last-Event-ID": "٣".encode()}, "Last-Event-ID"),
+        ("/events?after=%C2%B2", {}, "after"),
+        ("/events?limit=%E2%91%A0", {}, "limit"),
+        ("/events?after=%D9%A3", {}, "after"),  # Arabic-Indic three: not ASCII, refused too
+        ("/tables/{table}?after=%C2%B2", {}, "after"),
+        ("/tables/{table}/stream?from=%C2%B2", {}, "from"),
+        ("/tables/{table}/replay?at=%C2%B2", {}, "at"),
+    ],
+)
+def test_integers_are_ascii_digits_only(
+    live_url: str, path: str, headers: dict[bytes, bytes], field: str
+) -> None:
+    with httpx.Client(base_url=live_url, timeout=10) as http:
+        table = open_table(http, "bourre", {"seats": 2})
+        response = http.get(path.format(table=table), headers=headers)
+        assert_problem(response, 400, field=field)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/js/api.js%00.png",  # an embedded NUL
+        "/static/js/" + "a" * 300 + ".js",  # longer than a file name may be
+        "/static/" + "/".join(["js"] * 200),
+        "/static/js/api.js%0A",
+        "/static/%E2%80%AEjs/api.js",
+    ],
+)
+def test_odd_static_file_names_are_404_problems(live_url: str, path: str) -> None:
+    with httpx.Client(base_url=live_url, timeout=10) as http:
+        assert http.get("/static/js/api.js").status_code == 200
+        assert_problem(http.get(path), 404)
+        assert http.head(path).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "name", ["Bob\u200b", "Bob\ufeff", "\u3164", "Bo\u2028b", "\u200fBob", "\u0301\u0301"]
+)
+def test_an_invisible_name_is_a_400_naming_name(client: TestClient[Any], name: str) -> None:
+    table = open_table(client, "bourre", {"seats": 3})
+    before = unchanged(client, table)
+    response = client.post(f"/tables/{table}/seats", json={"name": name})
+    assert_problem(response, 400, type="urn:cardroom:problem:malformed-request", field="name")
+    assert unchanged(client, table) == before
+
+
+def test_names_that_read_as_a_seated_one_are_refused_naming_name(client: TestClient[Any]) -> None:
+    table = open_table(client, "bourre", {"seats": 4})
+    assert client.post(f"/tables/{table}/seats", json={"name": "Bob"}).status_code == 201
+    for alike in ("BOB", "B0b", "\u0412ob", "\uff22ob"):
+        response = client.post(f"/tables/{table}/seats", json={"name": alike})
+        assert_problem(response, 409, field="name")
+    assert client.post(f"/tables/{table}/seats", json={"name": "Rob"}).status_code == 201

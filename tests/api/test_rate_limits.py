@@ -114,3 +114,31 @@ def test_the_setting_parses_budgets_and_names_what_is_wrong() -> None:
             Settings.from_env({"CARDROOM_RATE_LIMITS": wrong})
         with pytest.raises(RateLimitsError):
             RateLimits.parse(wrong)
+
+
+def test_followed_feeds_and_table_streams_share_the_stream_cap(
+    tmp_path: Path, redis_url: str, redis_prefix: str
+) -> None:
+    settings = replace(
+        make_settings(tmp_path, redis_url, redis_prefix), rate_limits=RateLimits.parse("streams=2")
+    )
+    with serving(settings) as url, httpx.Client(base_url=url, timeout=10) as http:
+        table = http.post("/tables", json={"game": "bourre", "options": {"seats": 2}})
+        path = f"/tables/{table.json()['tableId']}/stream"
+        with http.stream("GET", path) as stream, http.stream("GET", "/events?follow=true") as feed:
+            assert (stream.status_code, feed.status_code) == (200, 200)
+            for refused in (http.get(path), http.get("/events?follow=true&limit=5")):
+                assert_problem(refused, 429, type="urn:cardroom:problem:rate-limited")
+            assert http.get("/events").status_code == 200  # a page is no stream
+
+        def two_followers_hold_the_cap() -> bool:  # once the server saw the others close
+            with (
+                http.stream("GET", "/events?follow=true") as one,
+                http.stream("GET", "/events?limit=3&follow=true") as two,
+            ):
+                if (one.status_code, two.status_code) != (200, 200):
+                    return False
+                assert_problem(http.get(path), 429)
+                return True
+
+        wait_until(two_followers_hold_the_cap, 10, "closed streams kept their places")

@@ -4,6 +4,7 @@ real ``cardroom serve`` over raw sockets, with small timeouts configured for the
 
 from __future__ import annotations
 
+import json
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -73,6 +74,32 @@ def test_headers_over_16_kib_are_refused_with_431(served: Served) -> None:
     assert closed_by_server(connection).startswith(b"HTTP/1.1 431")
 
 
+def problem_of(answer: bytes) -> dict[str, object]:
+    """The problem-details body of a raw answer (its headers checked)."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert b"content-type: application/problem+json" in head.lower(), answer
+    problem: dict[str, object] = json.loads(body)
+    return problem
+
+
+def test_the_431_is_a_problem_of_the_projects_own_type(served: Served) -> None:
+    connection = connect(served)
+    connection.sendall(get_health(17_000))
+    problem = problem_of(closed_by_server(connection))
+    assert problem["type"] == "urn:cardroom:problem:request-header-fields-too-large"
+    assert problem["status"] == 431
+
+
+def test_a_header_holding_a_del_byte_is_the_malformed_request_problem(served: Served) -> None:
+    connection = connect(served)
+    connection.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Odd: a\x7fb\r\n\r\n")
+    answer = closed_by_server(connection)
+    assert answer.startswith(b"HTTP/1.1 400"), answer
+    problem = problem_of(answer)
+    assert problem["type"] == "urn:cardroom:problem:malformed-request"
+    assert problem["status"] == 400 and problem["detail"]
+
+
 def test_a_huge_header_is_refused_before_it_is_all_sent(served: Served) -> None:
     connection = connect(served)
     connection.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Padding: ")
@@ -94,7 +121,9 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(served: Served) 
 
 def test_a_connection_that_sends_nothing_is_closed(served: Served) -> None:
     connection = connect(served)
-    assert closed_by_server(connection).startswith(b"HTTP/1.1 408")
+    answer = closed_by_server(connection)
+    assert answer.startswith(b"HTTP/1.1 408")
+    assert problem_of(answer)["type"] == "urn:cardroom:problem:request-timeout"
 
 
 def test_a_body_that_never_completes_is_closed_and_logged_as_no_error(served: Served) -> None:

@@ -140,6 +140,17 @@ def test_events_slices_by_version(store: TableStore) -> None:
     assert store.events(table_id, 10_000) == []
 
 
+def test_a_tables_notifications_by_version_are_the_logs(store: TableStore) -> None:
+    """The feed reads the events a delayed table releases by version (``infra.feed``)."""
+    table_id, _ = seated_table(store)
+    other, _ = seated_table(store)
+    play_random(store, table_id, 5)
+    log = [n for n in store.notifications(1, 100_000) if n.table_id == table_id]
+    assert store.table_notifications(table_id, 2, 6) == log[1:6]
+    assert store.table_notifications(table_id, 4, 3) == []
+    assert store.table_notifications(other, 10_000, 10_001) == []
+
+
 def test_a_rejected_command_writes_nothing(store: TableStore) -> None:
     table_id = store.create_table("bourre", BOURRE_3, seed=1).table_id
     before = (store.get(table_id).version, store.max_position())
