@@ -1,5 +1,8 @@
 """Translate ``CARDROOM_EVENT_STORE`` into the eventsourcing library's environment.
 
+Both select the house's recorder subclass of the driver (:mod:`infra.recorders`) through the
+library's ``APPLICATION_RECORDER_TOPIC``.
+
 * ``sqlite:///relative/path.db`` or ``sqlite:////absolute/path.db`` (SQLAlchemy's spelling) ->
   ``PERSISTENCE_MODULE=eventsourcing.sqlite`` and ``SQLITE_DBNAME``; the file's directory is
   created. ``sqlite:///:memory:`` gives a private in-memory database shared by the threads of
@@ -19,6 +22,11 @@ from urllib.parse import unquote, urlsplit
 
 SQLITE_SCHEME = "sqlite:///"
 POSTGRES_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+
+# The recorders (infra.recorders), named as the library's topics (module:class), not imported:
+# settings validate URLs without loading a database driver.
+SQLITE_RECORDER_TOPIC = "infra.recorders:SQLiteLogRecorder"
+POSTGRES_RECORDER_TOPIC = "infra.recorders:PostgresLogRecorder"
 
 # Seconds a writer waits for SQLite's write lock (several API threads or processes write).
 SQLITE_LOCK_TIMEOUT = "10"
@@ -60,6 +68,7 @@ def _sqlite_env(path: str, *, create_dirs: bool) -> dict[str, str]:
             Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
     return {
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "APPLICATION_RECORDER_TOPIC": SQLITE_RECORDER_TOPIC,
         "SQLITE_DBNAME": db_name,
         "SQLITE_LOCK_TIMEOUT": SQLITE_LOCK_TIMEOUT,
         "CREATE_TABLE": "y",
@@ -82,6 +91,7 @@ def _postgres_env(url: str) -> dict[str, str]:
         ) from None
     return {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "APPLICATION_RECORDER_TOPIC": POSTGRES_RECORDER_TOPIC,
         "POSTGRES_DBNAME": dbname,
         "POSTGRES_HOST": parts.hostname or "127.0.0.1",
         "POSTGRES_PORT": str(port),
