@@ -30,9 +30,12 @@ POSTGRES_RECORDER_TOPIC = "infra.recorders:PostgresLogRecorder"
 
 # Seconds a writer waits for SQLite's write lock (several API threads or processes write).
 SQLITE_LOCK_TIMEOUT = "10"
-# Connections per store: the API calls from a pool of worker threads.
-POSTGRES_POOL_SIZE = "10"
-POSTGRES_MAX_OVERFLOW = "10"  # 3 API replicas + a projector stay under max_connections=100
+# Connections per store (CARDROOM_DB_POOL_SIZE, CARDROOM_DB_MAX_OVERFLOW: infra.settings): the
+# pool opens POOL_SIZE connections at start and adds up to MAX_OVERFLOW under load; the API
+# calls from a pool of worker threads. 3 API replicas + a projector stay under PostgreSQL's
+# default max_connections=100.
+POSTGRES_POOL_SIZE = 10
+POSTGRES_MAX_OVERFLOW = 10
 # Seconds to wait for a pooled connection (also how long start-up waits for the database).
 POSTGRES_CONNECT_TIMEOUT = "10"
 
@@ -41,12 +44,19 @@ class EventStoreURLError(ValueError):
     """``CARDROOM_EVENT_STORE`` is not a URL this service understands."""
 
 
-def eventsourcing_env(url: str, *, create_dirs: bool = True) -> dict[str, str]:
-    """The eventsourcing environment for a store URL; raises :class:`EventStoreURLError`."""
+def eventsourcing_env(
+    url: str,
+    *,
+    create_dirs: bool = True,
+    pool_size: int = POSTGRES_POOL_SIZE,
+    max_overflow: int = POSTGRES_MAX_OVERFLOW,
+) -> dict[str, str]:
+    """The eventsourcing environment for a store URL (``pool_size`` and ``max_overflow``: the
+    PostgreSQL connection pool's); raises :class:`EventStoreURLError`."""
     if url.startswith(SQLITE_SCHEME):
         return _sqlite_env(url[len(SQLITE_SCHEME) :], create_dirs=create_dirs)
     if url.startswith(POSTGRES_SCHEMES):
-        return _postgres_env(url)
+        return _postgres_env(url, pool_size=pool_size, max_overflow=max_overflow)
     raise EventStoreURLError(
         f"CARDROOM_EVENT_STORE={redacted(url)!r}: expected sqlite:///path/to/file.db or "
         "postgresql://user@host:port/dbname"
@@ -75,7 +85,7 @@ def _sqlite_env(path: str, *, create_dirs: bool) -> dict[str, str]:
     }
 
 
-def _postgres_env(url: str) -> dict[str, str]:
+def _postgres_env(url: str, *, pool_size: int, max_overflow: int) -> dict[str, str]:
     parts = urlsplit(url)
     dbname = unquote(parts.path.lstrip("/"))
     if not dbname or "/" in dbname:
@@ -97,8 +107,8 @@ def _postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_PORT": str(port),
         "POSTGRES_USER": unquote(parts.username or "postgres"),
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
-        "POSTGRES_POOL_SIZE": POSTGRES_POOL_SIZE,
-        "POSTGRES_MAX_OVERFLOW": POSTGRES_MAX_OVERFLOW,
+        "POSTGRES_POOL_SIZE": str(pool_size),
+        "POSTGRES_MAX_OVERFLOW": str(max_overflow),
         "POSTGRES_CONNECT_TIMEOUT": POSTGRES_CONNECT_TIMEOUT,
         "POSTGRES_LOCK_TIMEOUT": "10",
         "CREATE_TABLE": "y",

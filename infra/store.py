@@ -72,7 +72,11 @@ class TableStore:
         self.settings = settings
         for attempt in range(CREATE_ATTEMPTS):
             try:
-                env = eventsourcing_env(settings.event_store)
+                env = eventsourcing_env(
+                    settings.event_store,
+                    pool_size=settings.db_pool_size,
+                    max_overflow=settings.db_max_overflow,
+                )
                 self.app = CardroomApplication(env={**env, "IS_SNAPSHOTTING_ENABLED": "y"})
                 break
             except (IntegrityError, ProgrammingError) as error:
