@@ -30,7 +30,7 @@ from api.problems import MALFORMED, ApiProblem
 from api.services import Services, blocking
 from domain.game import Viewer
 from domain.table import TableEnded
-from infra.records import RecordedEvent
+from infra.results import RecordedEvent
 from infra.visibility import TableFacts
 
 KEEPALIVE = 15.0  # seconds between comments that keep proxies from closing an idle stream

@@ -14,8 +14,8 @@ from uuid import UUID
 
 from api.problems import ApiProblem
 from api.services import Services
+from infra.errors import HandNotDealt
 from infra.history import tell, text_of
-from infra.records import HandNotDealt
 
 NOTE = (
     "Names are not identities: a name is whatever a player typed when taking a seat, so "

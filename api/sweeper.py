@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from uuid import UUID
 
 from domain.errors import DomainError
-from infra.records import TableNotFound, VersionConflict
+from infra.errors import TableNotFound, VersionConflict
 from infra.store import TableStore
 from projections.reader import ReadModels
 

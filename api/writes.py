@@ -21,7 +21,8 @@ from bots import UnknownBot
 from domain.cards import CardError, card
 from domain.games import game_named
 from infra import bot_worker
-from infra.records import CommandResult, IdempotencyKeyReused
+from infra.errors import IdempotencyKeyReused
+from infra.results import CommandResult
 
 
 def create_table(services: Services, body: CreateTable) -> TableCreated:

@@ -10,7 +10,7 @@
 * :mod:`infra.tables` — a table folded in memory, its idempotency-key index and checkpoints;
 * :mod:`infra.hands` — the hand index: where each hand started, was dealt and settled;
 * :mod:`infra.snapshots` — snapshots that bound a cold load;
-* :mod:`infra.records` — what the write side returns and raises;
+* :mod:`infra.results` / :mod:`infra.errors` — what the write side returns / raises;
 * :mod:`infra.application` / :mod:`infra.transcoder` — the eventsourcing application and its
   msgspec transcoder;
 * :mod:`infra.eventstore_env` / :mod:`infra.settings` — configuration (URLs shown masked);

@@ -40,8 +40,9 @@ from bots import choose, kind_of, rng_for
 from domain.errors import DomainError
 from domain.table import PLAYING, CloseTable, PlayerSeated, TakeSeat, hash_token
 from domain.table.clock import turn_seconds
+from infra.errors import VersionConflict
 from infra.following import follow
-from infra.records import CommandResult, VersionConflict
+from infra.results import CommandResult
 from infra.timekeeper import options_of, sat_out_seats
 
 log = logging.getLogger(__name__)

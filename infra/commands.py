@@ -37,13 +37,13 @@ from domain.errors import DomainError, InvalidOption
 from domain.games import game_named
 from domain.table import AbandonTable, OpenTable, PlayerSeated, TakeSeat, hash_token
 from domain.table.deck import SECRET_BITS
-from infra.records import (
-    CommandResult,
+from infra.errors import (
     IdempotencyKeyReused,
     InvalidRequest,
     StackedDecksNotAllowed,
     VersionConflict,
 )
+from infra.results import CommandResult
 from infra.settings import Settings
 from infra.tables import FoldedTable, TableLocks
 from infra.transcoder import StoredTableEvent, keyed

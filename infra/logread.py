@@ -1,5 +1,5 @@
 """Reading the notification log (design §6, the read side's hot path): stored rows decoded into
-:class:`~infra.records.Notification` records with as little work per row as possible.
+:class:`~infra.results.Notification` records with as little work per row as possible.
 
 Every reader of the log — the projector, its rebuild, the feed and exports — pays for this per
 event, so it avoids what the library's generic ``select_notifications`` does per row and a
@@ -37,7 +37,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import StoredEvent
 
 from infra.recorders import LogRecorder, Row, notification_rows
-from infra.records import Notification
+from infra.results import Notification
 from infra.transcoder import MsgspecMapper, StoredTableEvent
 
 # Table ids parsed and remembered at most (a rebuild of a large store starts afresh past it).
@@ -47,7 +47,7 @@ E = TypeVar("E")
 
 
 class TextNotification(NamedTuple):
-    """A :class:`~infra.records.Notification` whose ``at`` is its ``isoformat()`` text."""
+    """A :class:`~infra.results.Notification` whose ``at`` is its ``isoformat()`` text."""
 
     position: int
     table_id: UUID

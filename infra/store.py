@@ -26,22 +26,19 @@ from eventsourcing.persistence import (
 from domain.table import hash_token
 from infra.application import CardroomApplication
 from infra.commands import TableCommands
-from infra.eventstore_env import eventsourcing_env, redacted
-from infra.groupcommit import FileWriteLock, GroupCommit
-from infra.hands import HandIndex
-from infra.logread import LogReader
-from infra.records import (
-    CommandResult,
+from infra.errors import (
     IdempotencyKeyReused,
     InvalidRequest,
-    LoadedTable,
-    Notification,
-    RecordedEvent,
     StackedDecksNotAllowed,
     StoreUnavailable,
     TableNotFound,
     VersionConflict,
 )
+from infra.eventstore_env import eventsourcing_env, redacted
+from infra.groupcommit import FileWriteLock, GroupCommit
+from infra.hands import HandIndex
+from infra.logread import LogReader
+from infra.results import CommandResult, LoadedTable, Notification, RecordedEvent
 from infra.settings import Settings
 from infra.snapshots import SNAPSHOT_EVERY, load_snapshot, take_snapshot
 from infra.tables import FoldedTable, TableCache, TableLocks, fold_table

@@ -25,8 +25,8 @@ from uuid import UUID
 from domain.errors import DomainError
 from domain.table import PLAYING
 from domain.table.clock import SatIn, TimeOut, TurnTimedOut, timeouts_to_sit_out, turn_seconds
+from infra.errors import VersionConflict
 from infra.following import follow
-from infra.records import VersionConflict
 
 log = logging.getLogger(__name__)
 
