@@ -22,8 +22,8 @@ from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
 from api.fastlane import fast_commands
-from api.feed import PositionFeed
 from api.head import head_as_get
+from api.position_feed import PositionFeed
 from api.problems import MAX_BODY_BYTES, exception_handlers
 from api.ratelimit import close_limiter, rate_limited
 from api.routes import bots, events, fair, health, pages, play, players, stream, tables, views

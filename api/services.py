@@ -7,8 +7,8 @@ runner in a background thread of this process (``cardroom serve`` on embedded de
 The store and Redis are synchronous: handlers reach them through :func:`blocking`, which runs
 the call in a worker thread so the event loop never waits on I/O. Waiting itself (``?after=``
 reads, live streams) holds no thread: the app's lifespan (:func:`api.app.services_lifespan`)
-starts the process's one position feed (:mod:`api.feed`) on the event loop and hands it over
-(:meth:`Services.use_feed`); requests use it through :class:`Positions`.
+starts the process's one position feed (:mod:`api.position_feed`) on the event loop and hands
+it over (:meth:`Services.use_feed`); requests use it through :class:`Positions`.
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ async def blocking(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 
 
 class Positions(Protocol):
-    """What a request uses of the process's position feed (:class:`api.feed.PositionFeed`)."""
+    """What a request uses of the process's position feed
+    (:class:`api.position_feed.PositionFeed`)."""
 
     @property
     def position(self) -> int:
@@ -109,7 +110,7 @@ class Services:
 
     @property
     def feed(self) -> Positions:
-        """The process's one subscription to the projection's positions (:mod:`api.feed`),
+        """The process's one subscription to the projection's positions (:mod:`api.position_feed`),
         started by the lifespan on the event loop."""
         if self._feed is None:
             raise RuntimeError("the position feed runs only inside the API's lifespan")
