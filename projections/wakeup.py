@@ -118,7 +118,9 @@ def sqlite_wal(recorder: Any) -> Path | None:
     name = getattr(pool, "db_name", None)
     if not isinstance(name, str) or getattr(pool, "is_sqlite_memory_mode", True):
         return None
-    if type(recorder).__module__ != "eventsourcing.sqlite" or name.startswith("file:"):
+    from eventsourcing.sqlite import SQLiteApplicationRecorder
+
+    if not isinstance(recorder, SQLiteApplicationRecorder) or name.startswith("file:"):
         return None
     path = Path(name).expanduser().absolute()
     return path.with_name(path.name + "-wal")
