@@ -7,7 +7,7 @@
 * :mod:`infra.visibility` — who may see what: redaction, ``reveal``, ``spectator_delay``;
 * :mod:`infra.store` — :class:`~infra.store.TableStore`, persistence: load, cache, save,
   time travel, events and notifications;
-* :mod:`infra.tables` — a table folded in memory, its idempotency-key index and checkpoints;
+* :mod:`infra.table_cache` — a table folded in memory, its idempotency-key index and checkpoints;
 * :mod:`infra.hands` — the hand index: where each hand started, was dealt and settled;
 * :mod:`infra.snapshots` — snapshots that bound a cold load;
 * :mod:`infra.results` / :mod:`infra.errors` — what the write side returns / raises;

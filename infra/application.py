@@ -4,7 +4,7 @@ One aggregate sequence per table (``originator_id`` = table id); every game even
 stored event, mapped by :class:`infra.transcoder.MsgspecMapper`; table snapshots live in
 the library's snapshot store, mapped by :class:`infra.snapshots.SnapshotMapper`. We use the
 application's event store, recorder and notification log directly: a table's state is a fold
-of the game's ``evolve`` over its events (see :mod:`infra.tables`), not a library aggregate.
+of the game's ``evolve`` over its events (see :mod:`infra.table_cache`), not a library aggregate.
 The recorder is the library's, subclassed per driver for the house's look-ups on its table
 (:mod:`infra.recorders`).
 """

@@ -45,7 +45,7 @@ from infra.errors import (
 )
 from infra.results import CommandResult
 from infra.settings import Settings
-from infra.tables import FoldedTable, TableLocks
+from infra.table_cache import FoldedTable, TableLocks
 from infra.transcoder import StoredTableEvent, keyed
 
 

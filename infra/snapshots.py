@@ -46,7 +46,7 @@ from eventsourcing.persistence import (
 
 from domain.games import game_named
 from infra.hands import HandIndex, Spans
-from infra.tables import FoldedTable
+from infra.table_cache import FoldedTable
 from infra.transcoder import TOPIC_PREFIX, topic_of
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """The write side's persistence: tables as event streams in an eventsourcing store (design §3).
 
 ``TableStore`` opens the event store (an eventsourcing ``Application``, ``.app``), loads
-tables (a per-process cache, :mod:`infra.tables`; cold loads start from the latest snapshot,
+tables (a per-process cache, :mod:`infra.table_cache`; cold loads start from the latest snapshot,
 :mod:`infra.snapshots`), saves a command's events and takes snapshots, and reads events,
 notifications and past states (time travel). Commands are decided by the command service,
 :mod:`infra.commands` (``store.commands``; ``create_table``, ``take_seat`` and ``execute``
@@ -41,7 +41,7 @@ from infra.logread import LogReader
 from infra.results import CommandResult, LoadedTable, Notification, RecordedEvent
 from infra.settings import Settings
 from infra.snapshots import SNAPSHOT_EVERY, load_snapshot, take_snapshot
-from infra.tables import FoldedTable, TableCache, TableLocks, fold_table
+from infra.table_cache import FoldedTable, TableCache, TableLocks, fold_table
 from infra.transcoder import StoredTableEvent
 
 __all__ = [

@@ -24,7 +24,7 @@ from typing import Any
 
 from domain.game import Game
 from projections.model import CountingModel, Outcome
-from projections.tables import NotificationLike, ProjectionError
+from projections.table_projection import NotificationLike, ProjectionError
 from projections.tracking import Batch
 
 ALL_GAMES = "all"  # the analytics scope summing every game

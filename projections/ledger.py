@@ -26,7 +26,7 @@ from uuid import UUID
 
 from domain.game import Game
 from projections.model import Outcome, TableReadModel, decode, encode
-from projections.tables import TableProjection
+from projections.table_projection import TableProjection
 from projections.tracking import Batch
 
 # Burraco's two partnerships (rule 1), named as its views name them.

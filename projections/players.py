@@ -38,7 +38,7 @@ from uuid import UUID
 from domain.game import Game
 from projections.analytics import tag_of_class
 from projections.model import CountingModel, Outcome
-from projections.tables import ProjectionError
+from projections.table_projection import ProjectionError
 from projections.tracking import Batch
 
 Counts = defaultdict[str, int]
