@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from uuid import UUID
 
 from api.auth import seat_of, viewer_of
-from api.commands import command_object
+from api.command_bodies import command_object
 from api.problems import MALFORMED, ApiProblem
 from api.schemas import Health, ProjectionHealth, ShardHealth, Verification
 from api.services import Services, blocking

@@ -1,7 +1,7 @@
 """The clients the API uses, opened in the Litestar lifespan and closed after it.
 
 Nothing here runs at import time (design §7). ``Services.open`` connects the event store (with
-its command and query services, :mod:`infra.commands`, :mod:`infra.queries`) and
+its command and query services, :mod:`infra.command_service`, :mod:`infra.queries`) and
 Redis (the private embedded server on default settings) and, when asked, runs the projection
 runner in a background thread of this process (``cardroom serve`` on embedded defaults).
 The store and Redis are synchronous: handlers reach them through :func:`blocking`, which runs
@@ -29,7 +29,7 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import SkipValidation
 
-from infra.commands import TableCommands
+from infra.command_service import TableCommands
 from infra.queries import TableQueries
 from infra.redis import RedisHandle, open_redis
 from infra.settings import Settings
@@ -118,7 +118,7 @@ class Services:
 
     @property
     def commands(self) -> TableCommands:
-        """The write side's command service (:mod:`infra.commands`)."""
+        """The write side's command service (:mod:`infra.command_service`)."""
         return self.store.commands
 
     @classmethod

@@ -1,4 +1,4 @@
-"""What the write routes call: the command service (:mod:`infra.commands`) from HTTP bodies.
+"""What the write routes call: the command service (:mod:`infra.command_service`) from HTTP bodies.
 
 Each function is synchronous (routes run it in a worker thread, :func:`api.services.blocking`)
 and does one whole request: check the caller, turn the body into the game's command, run it,
@@ -13,7 +13,7 @@ from typing import Any
 from uuid import UUID
 
 from api.auth import seat_of
-from api.commands import to_command
+from api.command_bodies import to_command
 from api.problems import MALFORMED, ApiProblem
 from api.schemas import CommandAccepted, CreateTable, SeatTaken, TableCreated, TakeSeat
 from api.services import Services
@@ -130,7 +130,7 @@ def issue_many(
     services: Services, requests: Sequence[Issue]
 ) -> list[CommandAccepted | Exception | Callable[[], CommandAccepted]]:
     """:func:`issue` for several requests at once, their saves in one transaction
-    (:meth:`infra.commands.TableCommands.execute_many`; the command lane,
+    (:meth:`infra.command_service.TableCommands.execute_many`; the command lane,
     :mod:`api.commandlane`). Each request's answer, in order: what :func:`issue` returns, what
     it raises, or the rest of its work as a call to run elsewhere."""
     outcomes: list[CommandAccepted | Exception | Callable[[], CommandAccepted] | None]

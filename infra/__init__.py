@@ -1,7 +1,8 @@
 """The write side (design §3): tables as event streams, and the services the API calls.
 
-* :mod:`infra.commands` — :class:`~infra.commands.TableCommands`, the command service: open a
-  table, take a seat, run a command (``expectedVersion``, idempotency keys, retries);
+* :mod:`infra.command_service` — :class:`~infra.command_service.TableCommands`, the command
+  service: open a table, take a seat, run a command (``expectedVersion``, idempotency keys,
+  retries);
 * :mod:`infra.queries` — :class:`~infra.queries.TableQueries`, the query service: a table from
   the store as a viewer may see it (view, timeline, replay, verify, legal commands, facts);
 * :mod:`infra.visibility` — who may see what: redaction, ``reveal``, ``spectator_delay``;

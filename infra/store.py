@@ -4,7 +4,7 @@
 tables (a per-process cache, :mod:`infra.table_cache`; cold loads start from the latest snapshot,
 :mod:`infra.snapshots`), saves a command's events and takes snapshots, and reads events,
 notifications and past states (time travel). Commands are decided by the command service,
-:mod:`infra.commands` (``store.commands``; ``create_table``, ``take_seat`` and ``execute``
+:mod:`infra.command_service` (``store.commands``; ``create_table``, ``take_seat`` and ``execute``
 here hand over to it); what a caller may see of a table is :mod:`infra.queries`.
 """
 
@@ -25,7 +25,7 @@ from eventsourcing.persistence import (
 
 from domain.table import hash_token
 from infra.application import CardroomApplication
-from infra.commands import TableCommands
+from infra.command_service import TableCommands
 from infra.errors import (
     IdempotencyKeyReused,
     InvalidRequest,
@@ -99,7 +99,7 @@ class TableStore:
         self.commands = TableCommands(self)
         self._log = LogReader(self.app)
 
-    # -- commands (infra.commands) ----------------------------------------------------------
+    # -- commands (infra.command_service) ----------------------------------------------------------
 
     def create_table(
         self,
@@ -109,13 +109,13 @@ class TableStore:
         seed: int | None = None,
         decks: list[list[str]] | None = None,
     ) -> CommandResult:
-        """:meth:`infra.commands.TableCommands.create_table`."""
+        """:meth:`infra.command_service.TableCommands.create_table`."""
         return self.commands.create_table(game, options, seed=seed, decks=decks)
 
     def take_seat(
         self, table_id: UUID, name: str, seat: int | None = None
     ) -> tuple[int, str, CommandResult]:
-        """:meth:`infra.commands.TableCommands.take_seat`."""
+        """:meth:`infra.command_service.TableCommands.take_seat`."""
         return self.commands.take_seat(table_id, name, seat)
 
     def execute(
@@ -126,7 +126,7 @@ class TableStore:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
     ) -> CommandResult:
-        """:meth:`infra.commands.TableCommands.execute`."""
+        """:meth:`infra.command_service.TableCommands.execute`."""
         return self.commands.execute(
             table_id, command, expected_version=expected_version, idempotency_key=idempotency_key
         )
