@@ -8,6 +8,7 @@ COPY projections ./projections
 COPY api ./api
 COPY infra ./infra
 COPY bots ./bots
+COPY managers ./managers
 RUN pip install --no-cache-dir .
 ENV CARDROOM_VAR_DIR=/var/lib/cardroom
 EXPOSE 8000
