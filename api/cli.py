@@ -46,7 +46,7 @@ def main() -> None:
 def run_bots() -> None:
     """Run the process managers — the server-side bots' turns and the turn clocks — until
     SIGINT/SIGTERM."""
-    from infra.bot_worker import process_managers
+    from managers.bot_worker import process_managers
 
     settings = load_settings()
     with store_and_redis(settings) as (store, redis):

@@ -62,8 +62,8 @@ def project(poll_interval: float, shard: int | None, shards: int | None) -> None
     With --shard I --shards N it projects only the tables of shard I (docs/scaling.md);
     without --shard it runs every shard (one thread each).
     """
-    from api.sweeper import start_sweeper
     from infra.eventstore_env import redacted
+    from managers.sweeper import start_sweeper
     from projections.reader import ReadModels
     from projections.runner import Projector
 
@@ -85,7 +85,7 @@ def project(poll_interval: float, shard: int | None, shards: int | None) -> None
         read_models = ReadModels(redis.client, settings.redis_prefix, shards=count)
 
         def work(stop: threading.Event) -> None:
-            # Tables nobody joins are abandoned where projectors run (api.sweeper); two
+            # Tables nobody joins are abandoned where projectors run (managers.sweeper); two
             # sweepers end a table once (the command's expected version and idempotency key).
             limit = settings.abandon_waiting_seconds
             sweeper = start_sweeper(store, read_models, limit, stop)

@@ -178,16 +178,16 @@ class Services:
         self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
         self.projector.start()
         log.info("projection runner started in process %d", os.getpid())
-        # Tables nobody joins are abandoned where the projector runs (api.sweeper).
-        from api.sweeper import start_sweeper
+        # Tables nobody joins are abandoned where the projector runs (managers.sweeper).
+        from managers.sweeper import start_sweeper
 
         limit = self.settings.abandon_waiting_seconds
         self.sweeper = start_sweeper(self.store, self.read_models, limit, self.stop)
 
     def start_bots(self) -> None:
-        """Run the process managers — the bots' worker (:mod:`infra.bot_worker`) and the
-        timekeeper (:mod:`infra.timekeeper`) — in daemon threads until :meth:`close`."""
-        from infra.bot_worker import process_managers
+        """Run the process managers — the bots' worker (:mod:`managers.bot_worker`) and the
+        timekeeper (:mod:`managers.timekeeper`) — in daemon threads until :meth:`close`."""
+        from managers.bot_worker import process_managers
 
         for name, work in process_managers(self.store, self.redis.client, self.settings):
 

@@ -20,9 +20,9 @@ from api.services import Services
 from bots import UnknownBot
 from domain.cards import CardError, card
 from domain.games import game_named
-from infra import bot_worker
 from infra.errors import IdempotencyKeyReused
 from infra.results import CommandResult
+from managers import bot_worker
 
 
 def create_table(services: Services, body: CreateTable) -> TableCreated:
@@ -66,7 +66,7 @@ def canonical_decks(decks: list[list[str]]) -> list[list[str]]:
 
 def take_seat(services: Services, table_id: UUID, body: TakeSeat) -> SeatTaken:
     """Seat a player; the answer holds the seat's bearer token, shown only this once. With
-    ``bot`` instead of ``name`` a server-side bot takes the seat (:mod:`infra.bot_worker`)."""
+    ``bot`` instead of ``name`` a server-side bot takes the seat (:mod:`managers.bot_worker`)."""
     services.queries.facts(table_id)  # 404 for an unknown table
     if body.bot is None and body.name is None:
         raise ApiProblem(400, MALFORMED, "missing required field `name` (or `bot`)", field="name")
