@@ -128,6 +128,10 @@ def notification_position(recorder: ApplicationRecorder, originator_id: UUID, ve
     """:meth:`LogRecorder.notification_position` of any recorder; one that is not a
     :class:`LogRecorder` answers with the log's end, still a safe (later) position to wait
     for."""
-    if isinstance(recorder, LogRecorder):
-        return recorder.notification_position(originator_id, version)
+    # Not ``isinstance`` of the runtime-checkable protocol: that looks up every member, on
+    # each replayed command.
+    own = getattr(recorder, "notification_position", None)
+    if own is not None:
+        position: int = own(originator_id, version)
+        return position
     return int(recorder.max_notification_id() or 0)
