@@ -1,13 +1,19 @@
 """The Litestar application (design §5): routes, problem details, OpenAPI at ``/schema``.
 
 ``create_app`` builds the app without touching anything: the event store and Redis are opened
-by the lifespan (:mod:`api.services`) when the server starts and closed when it stops. Plain
+by the lifespan (:func:`services_lifespan`: :mod:`api.services` and the position feed) when
+the server starts and closed when it stops. Plain
 ``POST /tables/{id}/commands`` requests skip the routing machinery (:mod:`api.fastlane`, with
 the same answers).
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio.to_thread
 from litestar import Litestar
 from litestar.config.cors import CORSConfig
 from litestar.di import Provide
@@ -17,6 +23,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from api.fastlane import fast_commands
 from api.head import head_as_get
+from api.position_feed import PositionFeed
 from api.problems import MAX_BODY_BYTES, exception_handlers
 from api.ratelimit import close_limiter, rate_limited
 from api.routes import (
@@ -32,7 +39,7 @@ from api.routes import (
     tables,
     views,
 )
-from api.services import provide_services, services_lifespan
+from api.services import WORKER_THREADS, Services, blocking, provide_services
 from infra.settings import Settings
 
 DESCRIPTION = """Event-sourced card tables, one game per table (the registry's games).
@@ -94,3 +101,24 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
     # HEAD is answered as the GET route it mirrors (api.head).
     app.asgi_handler = head_as_get(fast_commands(app, app.asgi_handler))
     return app
+
+
+def services_lifespan(settings: Settings, *, run_projector: bool) -> Callable[[Litestar], Any]:
+    """A Litestar lifespan that opens :class:`Services` on ``app.state.services``."""
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        # Litestar's own sync_to_thread calls get as much room as :func:`blocking`.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
+        services = await blocking(Services.open, settings, run_projector=run_projector)
+        app.state.services = services
+        feed = PositionFeed(services)
+        services.use_feed(feed)
+        try:
+            await feed.start()
+            yield
+        finally:
+            await feed.close()
+            await blocking(services.close)
+
+    return lifespan

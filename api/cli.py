@@ -10,19 +10,20 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
-import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import click
 
+from api.cli_support import load_settings, run_until_signalled, store_and_redis
+from api.projection_cli import PROJECTION_COMMANDS
+
 if TYPE_CHECKING:
     from infra.redis import RedisHandle
-    from infra.settings import Settings
     from infra.store import TableStore
 
 
@@ -41,75 +42,14 @@ def main() -> None:
     """
 
 
-def _settings() -> Settings:
-    from infra.settings import Settings, SettingsError
-
-    try:
-        return Settings.from_env()
-    except (SettingsError, ValueError) as error:
-        raise click.UsageError(str(error)) from error
-
-
-@contextlib.contextmanager
-def _store_and_redis(settings: Settings) -> Iterator[tuple[TableStore, RedisHandle]]:
-    from infra.redis import open_redis
-    from infra.store import TableStore
-
-    store = TableStore(settings)
-    try:
-        redis = open_redis(settings)
-    except Exception:
-        store.close()
-        raise
-    try:
-        yield store, redis
-    finally:
-        redis.close()
-        store.close()
-
-
-def _run_until_signalled(work: Callable[[threading.Event], None]) -> None:
-    """Run ``work(stop)`` in a thread until SIGINT/SIGTERM, then set ``stop`` and wait for it.
-
-    The handler only records the signal: setting a ``threading.Event`` from a signal handler
-    can deadlock if the signal lands while the main thread holds that event's lock.
-    """
-    received: list[int] = []
-    errors: list[BaseException] = []
-    stop = threading.Event()
-
-    def run() -> None:
-        try:
-            work(stop)
-        except BaseException as error:  # re-raised in the main thread
-            errors.append(error)
-
-    def handle(signum: int, frame: Any) -> None:
-        received.append(signum)
-
-    previous = {sig: signal.signal(sig, handle) for sig in (signal.SIGINT, signal.SIGTERM)}
-    worker = threading.Thread(target=run, name="cardroom-worker")
-    worker.start()
-    try:
-        while worker.is_alive() and not received:
-            worker.join(0.1)
-    finally:
-        stop.set()
-        worker.join()
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    if errors:
-        raise errors[0]
-
-
 @main.command("bots")
 def run_bots() -> None:
     """Run the process managers — the server-side bots' turns and the turn clocks — until
     SIGINT/SIGTERM."""
-    from infra.bot_worker import process_managers
+    from managers.bot_worker import process_managers
 
-    settings = _settings()
-    with _store_and_redis(settings) as (store, redis):
+    settings = load_settings()
+    with store_and_redis(settings) as (store, redis):
         managers = process_managers(store, redis.client, settings)
         click.echo(f"running {', '.join(name for name, _ in managers)}")
 
@@ -122,7 +62,7 @@ def run_bots() -> None:
             for thread in threads:
                 thread.join()
 
-        _run_until_signalled(work)
+        run_until_signalled(work)
         click.echo("stopped")
 
 
@@ -176,7 +116,7 @@ def simulate(
     from infra.simulate import SimulationStuck
     from infra.simulate import simulate as run_simulation
 
-    settings = _settings()
+    settings = load_settings()
     seed = secrets.randbits(63) if seed is None else seed
     options = {"seats": seats} if seats is not None else {}
     kinds = tuple(kind.strip() for kind in bot_kinds.split(",") if kind.strip())
@@ -187,7 +127,7 @@ def simulate(
         raise click.BadParameter(str(error), param_hint="--bots") from error
     with contextlib.ExitStack() as stack:
         if run_projector:
-            store, redis = stack.enter_context(_store_and_redis(settings))
+            store, redis = stack.enter_context(store_and_redis(settings))
             worker = _start_projector(stack, store, redis, settings.redis_prefix)
         else:
             from infra.store import TableStore
@@ -308,7 +248,7 @@ def serve(
     run(
         host,
         port,
-        _settings(),
+        load_settings(),
         run_projector=projector,
         workers=workers or default_workers(),
         access_log=access_log,
@@ -333,7 +273,7 @@ def export(
 
     window = [moment.replace(tzinfo=moment.tzinfo or UTC) if moment else None
               for moment in (since, until)]  # fmt: skip
-    with TableStore(_settings()) as store:
+    with TableStore(load_settings()) as store:
         try:
             report = run_export(store, Path(out), fmt, game=game, since=window[0], until=window[1])
         except ExportError as error:
@@ -344,4 +284,5 @@ def export(
 
 
 # The projection commands (project, rebuild, status) live in their own module.
-from api import projection_cli  # noqa: E402, F401  (registers its commands on main)
+for _command in PROJECTION_COMMANDS:
+    main.add_command(_command)

@@ -4,11 +4,11 @@ Each SSE message is one event as the caller may see it (``event:`` its type, ``i
 version, ``data:`` the JSON). Reconnecting with ``Last-Event-ID`` resumes after that version;
 ``?from=`` starts at a version (1 = the whole history); otherwise the stream starts live.
 The stream follows the event store, not this process's memory, so it works behind several
-API processes: the process's one :class:`~api.feed.PositionFeed` reads each table's new events
-once when the store moves (on SQLite as soon as it is written, otherwise when the projection's
-position moves, and once a second in any case) and hands them to every stream of that table —
-no stream polls. The streams that stand at the same place (:class:`Sent`) share each
-delivery's message (:func:`step`, worked out by the first of them), so a thousand spectators
+API processes: the process's one :class:`~api.position_feed.PositionFeed` reads each table's
+new events once when the store moves (on SQLite as soon as it is written, otherwise when the
+projection's position moves, and once a second in any case) and hands them to every stream of
+that table — no stream polls. The streams that stand at the same place (:class:`Sent`) share
+each delivery's message (:func:`step`, worked out by the first of them), so a thousand spectators
 of one table cost one store read, one redaction, one encoding and one join per delivery, then
 a write each. Spectators are held
 ``spectator_delay`` events behind. The stream ends once the table has ended (after
@@ -25,13 +25,13 @@ import msgspec
 from litestar.response import Stream
 
 from api.auth import viewer_of
-from api.feed import Delivery
 from api.params import ascii_integer
+from api.position_feed import Delivery
 from api.problems import MALFORMED, ApiProblem
 from api.services import Services, blocking
 from domain.game import Viewer
 from domain.table import TableEnded
-from infra.records import RecordedEvent
+from infra.results import RecordedEvent
 from infra.visibility import TableFacts
 
 KEEPALIVE = 15.0  # seconds between comments that keep proxies from closing an idle stream

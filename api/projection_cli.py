@@ -1,7 +1,7 @@
 """The ``cardroom`` projection commands (design §4, docs/scaling.md): ``project`` and
 ``rebuild`` for one shard or all, and ``status`` (positions and lag per shard; a health check).
 
-Registered on :func:`api.cli.main`, which imports this module last.
+Registered on :func:`api.cli.main` (:data:`PROJECTION_COMMANDS`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import click
 
-from api.cli import _run_until_signalled, _settings, _store_and_redis, main
+from api.cli_support import load_settings, run_until_signalled, store_and_redis
 
 if TYPE_CHECKING:
     from infra.settings import Settings
@@ -41,7 +41,7 @@ def _say(settings: Settings, message: str) -> None:
 def _configured() -> Settings:
     from infra.logs import configure_logging
 
-    settings = _settings()
+    settings = load_settings()
     configure_logging(settings.log_format)
     return settings
 
@@ -52,7 +52,7 @@ _SHARDS = click.option("--shards", type=click.IntRange(min=1, max=1024), default
                        help="How many shards [default: CARDROOM_PROJECTION_SHARDS].")  # fmt: skip
 
 
-@main.command()
+@click.command()
 @click.option("--poll-interval", default=0.05, show_default=True, help="Seconds between polls.")
 @_SHARD
 @_SHARDS
@@ -62,14 +62,14 @@ def project(poll_interval: float, shard: int | None, shards: int | None) -> None
     With --shard I --shards N it projects only the tables of shard I (docs/scaling.md);
     without --shard it runs every shard (one thread each).
     """
-    from api.sweeper import start_sweeper
     from infra.eventstore_env import redacted
+    from managers.sweeper import start_sweeper
     from projections.reader import ReadModels
     from projections.runner import Projector
 
     settings = _configured()
     covered, count = _shards_of(settings, shard, shards)
-    with _store_and_redis(settings) as (store, redis):
+    with store_and_redis(settings) as (store, redis):
         projectors = [
             Projector(
                 cast(Any, store), redis.client, settings.redis_prefix, shard=index, shards=count
@@ -85,7 +85,7 @@ def project(poll_interval: float, shard: int | None, shards: int | None) -> None
         read_models = ReadModels(redis.client, settings.redis_prefix, shards=count)
 
         def work(stop: threading.Event) -> None:
-            # Tables nobody joins are abandoned where projectors run (api.sweeper); two
+            # Tables nobody joins are abandoned where projectors run (managers.sweeper); two
             # sweepers end a table once (the command's expected version and idempotency key).
             limit = settings.abandon_waiting_seconds
             sweeper = start_sweeper(store, read_models, limit, stop)
@@ -95,7 +95,7 @@ def project(poll_interval: float, shard: int | None, shards: int | None) -> None
                 if sweeper is not None:
                     sweeper.join(timeout=10)
 
-        _run_until_signalled(work)
+        run_until_signalled(work)
         stopped = ", ".join(str(projector.position()) for projector in projectors)
         _say(settings, f"stopped at position {stopped}")
 
@@ -116,7 +116,7 @@ def _run_all(projectors: list[Any], stop: threading.Event, poll_interval: float)
             thread.join()
 
 
-@main.command()
+@click.command()
 @_SHARD
 @_SHARDS
 def rebuild(shard: int | None, shards: int | None) -> None:
@@ -127,7 +127,7 @@ def rebuild(shard: int | None, shards: int | None) -> None:
 
     settings = _configured()
     covered, count = _shards_of(settings, shard, shards)
-    with _store_and_redis(settings) as (store, redis):
+    with store_and_redis(settings) as (store, redis):
         started = time.perf_counter()
         if shard is None:
             drop_other_shards(redis.client, settings.redis_prefix, count)
@@ -143,7 +143,7 @@ def rebuild(shard: int | None, shards: int | None) -> None:
         )
 
 
-@main.command()
+@click.command()
 @_SHARDS
 @click.option("--max-lag", type=click.IntRange(min=0), default=None,
               help="Exit 1 when a shard is more than this many events behind the log.")  # fmt: skip
@@ -155,7 +155,7 @@ def status(shards: int | None, max_lag: int | None) -> None:
 
     settings = _configured()
     _, count = _shards_of(settings, None, shards)
-    with _store_and_redis(settings) as (store, redis):
+    with store_and_redis(settings) as (store, redis):
         head = store.max_position()
         reader = ReadModels(redis.client, settings.redis_prefix, shards=count)
         positions = reader.stored_positions()
@@ -174,3 +174,6 @@ def status(shards: int | None, max_lag: int | None) -> None:
         )
     if failing:
         sys.exit(1)
+
+
+PROJECTION_COMMANDS = (project, rebuild, status)

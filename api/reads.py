@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from uuid import UUID
 
 from api.auth import seat_of, viewer_of
-from api.commands import command_object
+from api.command_bodies import command_object
 from api.problems import MALFORMED, ApiProblem
 from api.schemas import Health, ProjectionHealth, ShardHealth, Verification
 from api.services import Services, blocking
@@ -44,7 +44,7 @@ async def after(
     """Read-your-writes: ``read(services, *args)`` in a worker thread once the read models have
     reached log position ``position`` (None: at once). A read of one ``table`` waits for the
     shard projecting it alone (docs/scaling.md); others for every shard. The wait holds no
-    thread: it sleeps on the process's position feed (:mod:`api.feed`), bounded by
+    thread: it sleeps on the process's position feed (:mod:`api.position_feed`), bounded by
     ``WAIT_TIMEOUT`` (then a 503 problem, never stale data served silently); a position the
     log has not written is a 422."""
     shard = None if table is None else services.read_models.shard_of(table)

@@ -9,7 +9,7 @@ the whole service. With ``CARDROOM_REDIS_URL`` set, the projection runs as its o
 worker that dies). With more than one, the supervising process holds what must run once —
 the embedded Redis and the projector — and the workers serve HTTP only, reaching Redis through
 ``CARDROOM_REDIS_URL``. Every worker has its own table cache; a stale one costs a retry, never
-a wrong answer (:mod:`infra.tables`). SIGINT/SIGTERM stop the workers gracefully, then the
+a wrong answer (:mod:`infra.table_cache`). SIGINT/SIGTERM stop the workers gracefully, then the
 projector and Redis. Every connection is held to :mod:`api.serverlimits`.
 """
 

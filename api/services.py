@@ -1,13 +1,14 @@
 """The clients the API uses, opened in the Litestar lifespan and closed after it.
 
 Nothing here runs at import time (design §7). ``Services.open`` connects the event store (with
-its command and query services, :mod:`infra.commands`, :mod:`infra.queries`) and
+its command and query services, :mod:`infra.command_service`, :mod:`infra.queries`) and
 Redis (the private embedded server on default settings) and, when asked, runs the projection
 runner in a background thread of this process (``cardroom serve`` on embedded defaults).
 The store and Redis are synchronous: handlers reach them through :func:`blocking`, which runs
 the call in a worker thread so the event loop never waits on I/O. Waiting itself (``?after=``
-reads, live streams) holds no thread: the lifespan starts the process's one position feed
-(:mod:`api.feed`) on the event loop.
+reads, live streams) holds no thread: the app's lifespan (:func:`api.app.services_lifespan`)
+starts the process's one position feed (:mod:`api.position_feed`) on the event loop and hands
+it over (:meth:`Services.use_feed`); requests use it through :class:`Positions`.
 """
 
 from __future__ import annotations
@@ -17,27 +18,23 @@ import functools
 import logging
 import os
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
+from uuid import UUID
 
-import anyio.to_thread
-from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import SkipValidation
 
-from infra.commands import TableCommands
+from infra.command_service import TableCommands
 from infra.queries import TableQueries
 from infra.redis import RedisHandle, open_redis
 from infra.settings import Settings
 from infra.store import TableStore
 from projections.reader import ReadModels
-
-if TYPE_CHECKING:
-    from api.feed import PositionFeed
 
 log = logging.getLogger("cardroom.api")
 T = TypeVar("T")
@@ -73,6 +70,24 @@ async def blocking(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await loop.run_in_executor(_worker_pool(), functools.partial(fn, *args, **kwargs))
 
 
+class Positions(Protocol):
+    """What a request uses of the process's position feed
+    (:class:`api.position_feed.PositionFeed`)."""
+
+    @property
+    def position(self) -> int:
+        """The position every shard has announced."""
+
+    def position_of(self, shard: int | None) -> int:
+        """``shard``'s announced position; every shard's when None."""
+
+    async def wait_for(self, position: int, timeout: float, shard: int | None = None) -> bool:
+        """Wait until the announced position reaches ``position``; False on ``timeout``."""
+
+    def follow(self, table_id: UUID, quiet: float) -> AbstractContextManager[Any]:
+        """An inbox of ``table_id``'s new events for one stream."""
+
+
 @dataclass
 class Services:
     """What a request may use: the store, its command and query services, Redis and the
@@ -87,11 +102,15 @@ class Services:
     projector: threading.Thread | None = None
     bots: list[threading.Thread] = field(default_factory=list)
     sweeper: threading.Thread | None = None
-    _feed: PositionFeed | None = None
+    _feed: Positions | None = None
+
+    def use_feed(self, feed: Positions) -> None:
+        """Requests wait on ``feed`` from now on (the lifespan's, started on the loop)."""
+        self._feed = feed
 
     @property
-    def feed(self) -> PositionFeed:
-        """The process's one subscription to the projection's positions (:mod:`api.feed`),
+    def feed(self) -> Positions:
+        """The process's one subscription to the projection's positions (:mod:`api.position_feed`),
         started by the lifespan on the event loop."""
         if self._feed is None:
             raise RuntimeError("the position feed runs only inside the API's lifespan")
@@ -99,7 +118,7 @@ class Services:
 
     @property
     def commands(self) -> TableCommands:
-        """The write side's command service (:mod:`infra.commands`)."""
+        """The write side's command service (:mod:`infra.command_service`)."""
         return self.store.commands
 
     @classmethod
@@ -159,16 +178,16 @@ class Services:
         self.projector = threading.Thread(target=run, name="cardroom-projector", daemon=True)
         self.projector.start()
         log.info("projection runner started in process %d", os.getpid())
-        # Tables nobody joins are abandoned where the projector runs (api.sweeper).
-        from api.sweeper import start_sweeper
+        # Tables nobody joins are abandoned where the projector runs (managers.sweeper).
+        from managers.sweeper import start_sweeper
 
         limit = self.settings.abandon_waiting_seconds
         self.sweeper = start_sweeper(self.store, self.read_models, limit, self.stop)
 
     def start_bots(self) -> None:
-        """Run the process managers — the bots' worker (:mod:`infra.bot_worker`) and the
-        timekeeper (:mod:`infra.timekeeper`) — in daemon threads until :meth:`close`."""
-        from infra.bot_worker import process_managers
+        """Run the process managers — the bots' worker (:mod:`managers.bot_worker`) and the
+        timekeeper (:mod:`managers.timekeeper`) — in daemon threads until :meth:`close`."""
+        from managers.bot_worker import process_managers
 
         for name, work in process_managers(self.store, self.redis.client, self.settings):
 
@@ -189,28 +208,6 @@ class Services:
                 worker.join(timeout=10)
         self.redis.close()
         self.store.close()
-
-
-def services_lifespan(settings: Settings, *, run_projector: bool) -> Callable[[Litestar], Any]:
-    """A Litestar lifespan that opens :class:`Services` on ``app.state.services``."""
-
-    @asynccontextmanager
-    async def lifespan(app: Litestar) -> AsyncIterator[None]:
-        # Litestar's own sync_to_thread calls get as much room as :func:`blocking`.
-        anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
-        from api.feed import PositionFeed
-
-        services = await blocking(Services.open, settings, run_projector=run_projector)
-        app.state.services = services
-        feed = services._feed = PositionFeed(services)
-        try:
-            await feed.start()
-            yield
-        finally:
-            await feed.close()
-            await blocking(services.close)
-
-    return lifespan
 
 
 def provide_services(state: State) -> Services:

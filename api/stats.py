@@ -16,8 +16,8 @@ from api.problems import ApiProblem
 from api.services import Services
 from domain.errors import InvalidOption
 from domain.games import game_named
+from infra.errors import HandNotDealt
 from infra.history import tell, text_of
-from infra.records import HandNotDealt
 
 NOTE = (
     "Names are not identities: a name is whatever a player typed when taking a seat, so "

@@ -4,7 +4,7 @@ on SQLite.
 SQLite has no notifications, and the projection's position (the feed's other wake-up) moves
 only when the projector's next batch finds the new events. But every commit on a SQLite file,
 by whichever process, writes the file's write-ahead log (``<db>-wal``), and Linux reports that
-write through inotify (:mod:`projections.storewatch`, which wakes the projector too). A
+write through inotify (:mod:`projections.walwatch`, which wakes the projector too). A
 :class:`StoreWatch` turns those reports into a callback on the event loop: no thread, no
 polling, nothing while the store is quiet.
 
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from infra.eventstore_env import SQLITE_SCHEME
-from projections.storewatch import LogWatch, log_watch
+from projections.walwatch import LogWatch, log_watch
 
 
 def wal_of(event_store: str) -> Path | None:

@@ -1,4 +1,4 @@
-"""What the write routes call: the command service (:mod:`infra.commands`) from HTTP bodies.
+"""What the write routes call: the command service (:mod:`infra.command_service`) from HTTP bodies.
 
 Each function is synchronous (routes run it in a worker thread, :func:`api.services.blocking`)
 and does one whole request: check the caller, turn the body into the game's command, run it,
@@ -13,15 +13,16 @@ from typing import Any
 from uuid import UUID
 
 from api.auth import seat_of
-from api.commands import to_command
+from api.command_bodies import to_command
 from api.problems import MALFORMED, ApiProblem
 from api.schemas import CommandAccepted, CreateTable, SeatTaken, TableCreated, TakeSeat
 from api.services import Services
 from bots import UnknownBot
 from domain.cards import CardError, card
 from domain.games import game_named
-from infra import bot_worker
-from infra.records import CommandResult, IdempotencyKeyReused
+from infra.errors import IdempotencyKeyReused
+from infra.results import CommandResult
+from managers import bot_worker
 
 
 def create_table(services: Services, body: CreateTable) -> TableCreated:
@@ -65,7 +66,7 @@ def canonical_decks(decks: list[list[str]]) -> list[list[str]]:
 
 def take_seat(services: Services, table_id: UUID, body: TakeSeat) -> SeatTaken:
     """Seat a player; the answer holds the seat's bearer token, shown only this once. With
-    ``bot`` instead of ``name`` a server-side bot takes the seat (:mod:`infra.bot_worker`)."""
+    ``bot`` instead of ``name`` a server-side bot takes the seat (:mod:`managers.bot_worker`)."""
     services.queries.facts(table_id)  # 404 for an unknown table
     if body.bot is None and body.name is None:
         raise ApiProblem(400, MALFORMED, "missing required field `name` (or `bot`)", field="name")
@@ -129,7 +130,7 @@ def issue_many(
     services: Services, requests: Sequence[Issue]
 ) -> list[CommandAccepted | Exception | Callable[[], CommandAccepted]]:
     """:func:`issue` for several requests at once, their saves in one transaction
-    (:meth:`infra.commands.TableCommands.execute_many`; the command lane,
+    (:meth:`infra.command_service.TableCommands.execute_many`; the command lane,
     :mod:`api.commandlane`). Each request's answer, in order: what :func:`issue` returns, what
     it raises, or the rest of its work as a call to run elsewhere."""
     outcomes: list[CommandAccepted | Exception | Callable[[], CommandAccepted] | None]

@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILED = [
     f"domain/burraco/{name}.py"
     for name in (
-        "values", "sequences", "plain", "melds", "candidates", "deal", "scoring", "evolve",
+        "values", "sequences", "meld_shortcuts", "melds", "candidates", "deal", "scoring", "evolve",
         "turn", "closing", "decide", "legal", "bot",
     )
 ]  # fmt: skip

@@ -53,7 +53,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from command_path import BareAppender  # noqa: E402  (the write side's bare-append baseline)
 
-from api.commands import command_object  # noqa: E402
+from api.command_bodies import command_object  # noqa: E402
 from domain.games import game_named  # noqa: E402
 from domain.table import OpenTable, TakeSeat, hash_token  # noqa: E402
 

@@ -1,16 +1,17 @@
 """The write side (design §3): tables as event streams, and the services the API calls.
 
-* :mod:`infra.commands` — :class:`~infra.commands.TableCommands`, the command service: open a
-  table, take a seat, run a command (``expectedVersion``, idempotency keys, retries);
+* :mod:`infra.command_service` — :class:`~infra.command_service.TableCommands`, the command
+  service: open a table, take a seat, run a command (``expectedVersion``, idempotency keys,
+  retries);
 * :mod:`infra.queries` — :class:`~infra.queries.TableQueries`, the query service: a table from
   the store as a viewer may see it (view, timeline, replay, verify, legal commands, facts);
 * :mod:`infra.visibility` — who may see what: redaction, ``reveal``, ``spectator_delay``;
 * :mod:`infra.store` — :class:`~infra.store.TableStore`, persistence: load, cache, save,
   time travel, events and notifications;
-* :mod:`infra.tables` — a table folded in memory, its idempotency-key index and checkpoints;
+* :mod:`infra.table_cache` — a table folded in memory, its idempotency-key index and checkpoints;
 * :mod:`infra.hands` — the hand index: where each hand started, was dealt and settled;
 * :mod:`infra.snapshots` — snapshots that bound a cold load;
-* :mod:`infra.records` — what the write side returns and raises;
+* :mod:`infra.results` / :mod:`infra.errors` — what the write side returns / raises;
 * :mod:`infra.application` / :mod:`infra.transcoder` — the eventsourcing application and its
   msgspec transcoder;
 * :mod:`infra.eventstore_env` / :mod:`infra.settings` — configuration (URLs shown masked);

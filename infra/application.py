@@ -4,7 +4,9 @@ One aggregate sequence per table (``originator_id`` = table id); every game even
 stored event, mapped by :class:`infra.transcoder.MsgspecMapper`; table snapshots live in
 the library's snapshot store, mapped by :class:`infra.snapshots.SnapshotMapper`. We use the
 application's event store, recorder and notification log directly: a table's state is a fold
-of the game's ``evolve`` over its events (see :mod:`infra.tables`), not a library aggregate.
+of the game's ``evolve`` over its events (see :mod:`infra.table_cache`), not a library aggregate.
+The recorder is the library's, subclassed per driver for the house's look-ups on its table
+(:mod:`infra.recorders`).
 """
 
 from __future__ import annotations
@@ -15,24 +17,9 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.persistence import EventStore, Mapper, Recording
 
+from infra.recorders import notification_position
 from infra.snapshots import SnapshotMapper
 from infra.transcoder import MsgspecMapper, StoredTableEvent
-
-SQLITE = "sqlite"
-POSTGRES = "postgres"
-
-
-def log_table(recorder: Any) -> tuple[str | None, str]:
-    """Which of the library's SQL recorders ``recorder`` is (:data:`SQLITE`, :data:`POSTGRES`,
-    or ``None`` for any other) and the table its events and their log positions are in: SQLite
-    keeps the position as the row id, PostgreSQL in ``notification_id``."""
-    table = getattr(recorder, "events_table_name", None)
-    module = type(recorder).__module__
-    if table and module == "eventsourcing.sqlite":
-        return SQLITE, table
-    if table and module == "eventsourcing.postgres":
-        return POSTGRES, table
-    return None, ""
 
 
 class CardroomApplication(Application[UUID]):
@@ -46,12 +33,11 @@ class CardroomApplication(Application[UUID]):
         """Store table events in one transaction (the command path's write, many commands'
         events at once: :mod:`infra.groupcommit`). Table events are put in the event store
         as they are, which is all the library's ``save`` does with them, without its check of
-        every event against the library's runtime protocols (some 20 µs an event); anything
-        else goes to the library's ``save``."""
+        every event against the library's runtime protocols; anything else goes to the
+        library's ``save``. (The library's ``save`` then calls a hook for subclasses that act
+        on saved events; this application has none.)"""
         if all(type(obj) is StoredTableEvent for obj in objs):
-            recordings = self.events.put(objs, **kwargs)
-            self._notify(recordings)
-            return recordings
+            return self.events.put(objs, **kwargs)
         return super().save(*objs, **kwargs)
 
     def construct_mapper(self) -> Mapper[UUID]:
@@ -68,33 +54,6 @@ class CardroomApplication(Application[UUID]):
         )
 
     def notification_position(self, table_id: UUID, version: int) -> int:
-        """The notification-log position of one stored event (for a replayed command result).
-
-        The library's ``select_events`` does not return positions, so we ask the table the
-        recorder writes: SQLite keeps the position as the row id, PostgreSQL in
-        ``notification_id``. Any other recorder answers with the log's end, which is still a
-        safe (later) position to wait for.
-        """
-        recorder: Any = self.recorder
-        dialect, table = log_table(recorder)
-        row: Any = None
-        if dialect == SQLITE:
-            with recorder.datastore.transaction(commit=False) as cursor:
-                cursor.execute(
-                    f"SELECT rowid FROM {table} WHERE originator_id=? AND originator_version=?",
-                    (table_id.hex, version),
-                )
-                row = cursor.fetchone()
-            return int(row[0]) if row else 0
-        if dialect == POSTGRES:
-            from psycopg.sql import SQL, Identifier
-
-            statement = SQL(
-                "SELECT notification_id FROM {schema}.{table} "
-                "WHERE originator_id=%s AND originator_version=%s"
-            ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(table))
-            with recorder.datastore.transaction(commit=False) as cursor:
-                cursor.execute(statement, (table_id, version))
-                row = cursor.fetchone()
-            return int(row["notification_id"]) if row else 0
-        return int(self.recorder.max_notification_id() or 0)
+        """The notification-log position of one stored event (for a replayed command result):
+        the recorder's own look-up (:mod:`infra.recorders`)."""
+        return notification_position(self.recorder, table_id, version)

@@ -278,9 +278,7 @@ class _Parquet:
 @cache
 def _writer() -> ThreadPoolExecutor:
     """The thread Parquet files are written on: one for the process, started by the first
-    export. (A thread started for each export began with an empty heap of Arrow's allocator,
-    mimalloc, and had fresh memory cleared by the kernel every time: 5-8 ms of an export of the
-    4.6k-event store, sampled with ``perf``.)"""
+    export, so its allocator's heap is warm for the next (docs/decisions/0007)."""
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="export-parquet")
 
 
@@ -302,12 +300,10 @@ def _write_parquet(rows: list[dict[str, Any]] | EventColumns, target: Path, data
     target.write_bytes(memoryview(sink.getvalue()))
 
 
-# How the files are written (each measured on the small store's six files, pyarrow 26):
-# snappy, Parquet's usual codec (zstd made files half the size for 60% of the writer's work);
-# no dictionary pages (the compression does as well without them, for less work); no Arrow
-# schema in the metadata (DuckDB reads the same types from Parquet's own logical types);
-# statistics for every column but the events' ``data`` (a min/max of JSON texts serves no
-# filter, and costs a comparison of every text).
+# How the files are written (docs/decisions/0007): snappy, Parquet's usual codec; no dictionary
+# pages; no Arrow schema in the metadata (DuckDB reads the same types from Parquet's own logical
+# types); statistics for every column but the events' ``data`` (a min/max of JSON texts serves
+# no filter).
 _WRITER_OPTIONS: dict[str, Any] = {
     "compression": "snappy",
     "use_dictionary": False,

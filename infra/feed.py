@@ -34,7 +34,7 @@ from domain.games import game_named, game_names
 from domain.table import ENDED, TableEnded, TableOpened
 from infra.hands import HandIndex
 from infra.queries import TableQueries
-from infra.records import Notification
+from infra.results import Notification
 from infra.store import TableStore
 from infra.visibility import TableFacts
 

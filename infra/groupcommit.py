@@ -1,13 +1,13 @@
 """Group commit: the events of commands that arrive together are written in one transaction
 (design §3, "Group commit").
 
-Commands are decided separately, each under its own table's lock (:mod:`infra.commands`); only
-the write is shared. A thread with events to store queues them; if no write is under way it
+Commands are decided separately, each under its own table's lock (:mod:`infra.command_service`);
+only the write is shared. A thread with events to store queues them; if no write is under way it
 becomes the *leader*: it takes everything queued (its own events and whatever other threads
-queued meanwhile) and stores it with one ``Application.save`` — one transaction for all of
-them. Threads that queued while a write was under way wait for it, and the first of them leads
-the next write. Nobody waits for company: a command alone is written at once, and the batch
-is simply whatever queued during the previous commit.
+queued meanwhile) and stores it with one ``Application.save`` — one transaction for all of them.
+Threads that queued while a write was under way wait for it, and the first of them leads the
+next write. Nobody waits for company: a command alone is written at once, and the batch is
+simply whatever queued during the previous commit.
 
 A commit wakes only the threads whose events it held, and the first thread queued meanwhile,
 which leads the next write (the others sleep on). Each thread gets its own outcome, and only

@@ -3,7 +3,7 @@
 The timeline reveals a settled hand's cards, a replay needs the hand in play at a version,
 and a deal is verified against the commitment its ``Dealt`` published (design §5). The index
 answers all three without reading the table's history: it is kept as events are stored
-(:class:`infra.tables.FoldedTable` records every stored event here) and travels in snapshots
+(:class:`infra.table_cache.FoldedTable` records every stored event here) and travels in snapshots
 (:mod:`infra.snapshots`), so a cold load has it too.
 
 For hand ``n`` it holds three versions: ``start``, its first event (``game.hand_of`` is

@@ -1,13 +1,13 @@
 """Reading the notification log (design §6, the read side's hot path): stored rows decoded into
-:class:`~infra.records.Notification` records with as little work per row as possible.
+:class:`~infra.results.Notification` records with as little work per row as possible.
 
 Every reader of the log — the projector, its rebuild, the feed and exports — pays for this per
 event, so it avoids what the library's generic ``select_notifications`` does per row and a
 consumer does not need:
 
-* the rows come straight from the recorder's own table as plain tuples (SQLite keeps the
-  position as the row id, PostgreSQL in ``notification_id``: :func:`infra.application.log_table`
-  names the table), not as dict rows copied into library ``Notification`` objects;
+* the rows come straight from the recorder's own table as plain tuples
+  (:meth:`infra.recorders.LogRecorder.notification_rows`, one SQL statement per driver), not as
+  dict rows copied into library ``Notification`` objects;
 * a table's id is parsed into a ``UUID`` once per table, not once per row (its events are most
   of a page);
 * each body is decoded in one msgspec pass as the envelope of its topic's event class (the
@@ -24,7 +24,8 @@ consumer does not need:
   rewritten as ``datetime.isoformat`` writes it, not parsed into a ``datetime`` and written out
   again.
 
-Any other recorder is read through the library (``select_notifications``), decoded alike.
+Any other recorder is read through the library (``select_notifications``), decoded alike
+(:func:`infra.recorders.notification_rows`).
 """
 
 from __future__ import annotations
@@ -38,20 +39,18 @@ import msgspec
 from eventsourcing.application import Application
 from eventsourcing.persistence import StoredEvent
 
-from infra.application import POSTGRES, SQLITE, log_table
-from infra.records import Notification
+from infra.recorders import LogRecorder, Row, notification_rows, table_rows
+from infra.results import Notification
 from infra.transcoder import MsgspecMapper, StoredTableEvent
 
 # Table ids parsed and remembered at most (a rebuild of a large store starts afresh past it).
 _IDS_KEPT = 100_000
 
-Row = tuple[int, Any, int, str, bytes]  # position, table id as stored, version, topic, body
-
 E = TypeVar("E")
 
 
 class TextNotification(NamedTuple):
-    """A :class:`~infra.records.Notification` whose ``at`` is its ``isoformat()`` text."""
+    """A :class:`~infra.results.Notification` whose ``at`` is its ``isoformat()`` text."""
 
     position: int
     table_id: UUID
@@ -95,37 +94,17 @@ class LogReader:
         self._compressor = mapper.compressor
         self._ids: dict[Any, UUID] = {}
         self._text_decoders: dict[str, Callable[[bytes], _TextBody[Any]]] = {}
-        dialect, table = log_table(recorder)
-        self._rows: Callable[[int, int], list[Row]] = self._library_rows
-        self._table_rows: Callable[[UUID, int, int], list[Row]] = self._library_table_rows
-        if dialect == SQLITE:
-            self._statement: Any = (
-                f"SELECT rowid, originator_id, originator_version, topic, state FROM {table} "
-                "WHERE rowid>=? ORDER BY rowid LIMIT ?"
-            )
-            self._table_statement: Any = (
-                f"SELECT rowid, originator_id, originator_version, topic, state FROM {table} "
-                "WHERE originator_id=? AND originator_version>=? AND originator_version<=? "
-                "ORDER BY originator_version"
-            )
-            self._rows = self._sqlite_rows
-            self._table_rows = self._sqlite_table_rows
-        elif dialect == POSTGRES:
-            from psycopg.sql import SQL, Identifier
-
-            # The id as text: psycopg's pure-Python UUID loader would build one per row.
-            self._statement = SQL(
-                "SELECT notification_id, originator_id::text, originator_version, topic, state "
-                "FROM {schema}.{table} WHERE notification_id>=%s ORDER BY notification_id "
-                "LIMIT %s"
-            ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(table))
-            self._table_statement = SQL(
-                "SELECT notification_id, originator_id::text, originator_version, topic, state "
-                "FROM {schema}.{table} WHERE originator_id=%s AND originator_version>=%s "
-                "AND originator_version<=%s ORDER BY originator_version"
-            ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(table))
-            self._rows = self._postgres_rows
-            self._table_rows = self._postgres_table_rows
+        # The recorder's own read of its table, or the library's for any other recorder.
+        self._rows: Callable[[int, int], list[Row]] = (
+            recorder.notification_rows
+            if isinstance(recorder, LogRecorder)
+            else lambda start, limit: notification_rows(recorder, start, limit)
+        )
+        self._table_rows: Callable[[UUID, int, int], list[Row]] = (
+            recorder.table_rows
+            if isinstance(recorder, LogRecorder)
+            else lambda table_id, first, last: table_rows(recorder, table_id, first, last)
+        )
 
     def notifications(
         self, start: int, limit: int, keep: Callable[[UUID], bool] | None = None
@@ -242,65 +221,3 @@ class LogReader:
         stored = StoredEvent(table_id, version, topic, state)
         envelope: StoredTableEvent = self._mapper.to_domain_event(stored)
         return envelope.at, envelope.event
-
-    def _sqlite_rows(self, start: int, limit: int) -> list[Row]:
-        with self._recorder.datastore.transaction(commit=False) as cursor:
-            # Plain tuples, not the connection's ``sqlite3.Row``s: cheaper to make and to
-            # unpack (the cursor is this read's own, so the connection's other readers keep
-            # their rows).
-            plain = getattr(cursor, "sqlite_cursor", None)
-            if plain is not None:
-                plain.row_factory = None
-            cursor.execute(self._statement, (start, limit))
-            rows: list[Row] = cursor.fetchall()
-            return rows
-
-    def _postgres_rows(self, start: int, limit: int) -> list[Row]:
-        from psycopg.rows import tuple_row
-
-        with (
-            self._recorder.datastore.get_connection() as connection,
-            connection.cursor(row_factory=tuple_row) as cursor,
-        ):
-            cursor.execute(self._statement, (start, limit), prepare=True)
-            rows: list[Row] = cursor.fetchall()
-            return rows
-
-    def _sqlite_table_rows(self, table_id: UUID, first: int, last: int) -> list[Row]:
-        with self._recorder.datastore.transaction(commit=False) as cursor:
-            plain = getattr(cursor, "sqlite_cursor", None)
-            if plain is not None:
-                plain.row_factory = None
-            cursor.execute(self._table_statement, (table_id.hex, first, last))
-            rows: list[Row] = cursor.fetchall()
-            return rows
-
-    def _postgres_table_rows(self, table_id: UUID, first: int, last: int) -> list[Row]:
-        from psycopg.rows import tuple_row
-
-        with (
-            self._recorder.datastore.get_connection() as connection,
-            connection.cursor(row_factory=tuple_row) as cursor,
-        ):
-            cursor.execute(self._table_statement, (table_id, first, last), prepare=True)
-            rows: list[Row] = cursor.fetchall()
-            return rows
-
-    def _library_table_rows(self, table_id: UUID, first: int, last: int) -> list[Row]:
-        """Another recorder: the log scanned for the table's rows (no index to ask)."""
-        found: list[Row] = []
-        start = 1
-        while rows := self._library_rows(start, 1000):
-            found += [
-                row
-                for row in rows
-                if str(row[1]) in (str(table_id), table_id.hex) and first <= row[2] <= last
-            ]
-            start = rows[-1][0] + 1
-        return sorted(found, key=lambda row: row[2])
-
-    def _library_rows(self, start: int, limit: int) -> list[Row]:
-        return [
-            (row.id, row.originator_id, row.originator_version, row.topic, row.state)
-            for row in self._recorder.select_notifications(start=start, limit=limit)
-        ]

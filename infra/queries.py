@@ -20,13 +20,8 @@ from domain.cards import deck_commitment
 from domain.game import Viewer
 from domain.games import game_named
 from domain.table import TableEnded, TableOpened, hash_token
-from infra.records import (
-    BeyondHistory,
-    HandNotDealt,
-    LoadedTable,
-    RecordedEvent,
-    TableNotFound,
-)
+from infra.errors import BeyondHistory, HandNotDealt, TableNotFound
+from infra.results import LoadedTable, RecordedEvent
 from infra.store import TableStore
 from infra.visibility import TableFacts
 

@@ -4,6 +4,10 @@ Every process (API, projector, CLI) reads the same variables:
 
 * ``CARDROOM_EVENT_STORE`` — ``sqlite:///path`` (default ``sqlite:///./var/cardroom.db``;
   ``sqlite:///:memory:`` for a private in-memory store) or ``postgresql://user@host:port/db``.
+* ``CARDROOM_DB_POOL_SIZE`` (default 10), ``CARDROOM_DB_MAX_OVERFLOW`` (default 10) — each
+  process's PostgreSQL connection pool: it opens the pool size at start and adds up to the
+  overflow under load, so a deployment needs processes × (size + overflow) of the server's
+  ``max_connections`` (ignored on SQLite).
 * ``CARDROOM_REDIS_URL`` — a Redis server; unset means a private embedded redis-server under
   ``var_dir``.
 * ``CARDROOM_REDIS_PREFIX`` — prefix of every read-model key (default ``cardroom:``).
@@ -34,7 +38,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from infra.eventstore_env import EventStoreURLError, eventsourcing_env, redacted
+from infra.eventstore_env import (
+    POSTGRES_MAX_OVERFLOW,
+    POSTGRES_POOL_SIZE,
+    EventStoreURLError,
+    eventsourcing_env,
+    redacted,
+)
 from infra.limits import RateLimits, RateLimitsError
 
 DEFAULT_EVENT_STORE = "sqlite:///./var/cardroom.db"
@@ -43,6 +53,7 @@ DEFAULT_VAR_DIR = "./var"
 DEFAULT_BOT_THINK_SECONDS = 0.5
 DEFAULT_ABANDON_WAITING_SECONDS = 3600.0
 MAX_SHARDS = 1024
+MAX_POOL = 1000  # connections per process, pool or overflow: more is a typo
 LOG_FORMATS = ("text", "json")
 
 _TRUE = {"1", "true", "yes", "y", "on"}
@@ -108,6 +119,15 @@ def _trusted_proxies(env: Mapping[str, str]) -> tuple[str, ...]:
     return items
 
 
+def _count(env: Mapping[str, str], name: str, default: int, least: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or not least <= int(raw) <= MAX_POOL:
+        raise SettingsError(f"{name}={raw!r}: expected a whole number {least}..{MAX_POOL}")
+    return int(raw)
+
+
 def _positive(env: Mapping[str, str], name: str, default: float) -> float:
     raw = env.get(name, "").strip()
     if not raw:
@@ -126,6 +146,8 @@ class Settings:
     """Where the event store, Redis and local state live, and what clients may do."""
 
     event_store: str = DEFAULT_EVENT_STORE
+    db_pool_size: int = POSTGRES_POOL_SIZE
+    db_max_overflow: int = POSTGRES_MAX_OVERFLOW
     redis_url: str | None = None
     redis_prefix: str = DEFAULT_REDIS_PREFIX
     allow_stacked_decks: bool = False
@@ -182,6 +204,8 @@ class Settings:
         return cls(
             rate_limits=rate_limits,
             event_store=event_store,
+            db_pool_size=_count(source, "CARDROOM_DB_POOL_SIZE", POSTGRES_POOL_SIZE, 1),
+            db_max_overflow=_count(source, "CARDROOM_DB_MAX_OVERFLOW", POSTGRES_MAX_OVERFLOW, 0),
             redis_url=redis_url,
             redis_prefix=prefix,
             allow_stacked_decks=_flag(source, "CARDROOM_ALLOW_STACKED_DECKS"),
@@ -203,7 +227,9 @@ class Settings:
         """The settings with the URLs' passwords masked (settings may be logged)."""
         redis_url = None if self.redis_url is None else redacted(self.redis_url)
         return (
-            f"Settings(event_store={redacted(self.event_store)!r}, redis_url={redis_url!r}, "
+            f"Settings(event_store={redacted(self.event_store)!r}, "
+            f"db_pool_size={self.db_pool_size!r}, db_max_overflow={self.db_max_overflow!r}, "
+            f"redis_url={redis_url!r}, "
             f"redis_prefix={self.redis_prefix!r}, "
             f"allow_stacked_decks={self.allow_stacked_decks!r}, var_dir={self.var_dir!r}, "
             f"rate_limits={str(self.rate_limits)!r}, redis_cluster={self.redis_cluster!r}, "

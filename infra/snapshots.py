@@ -50,7 +50,7 @@ from eventsourcing.persistence import (
 
 from domain.games import game_named
 from infra.hands import HandIndex, Spans
-from infra.tables import FoldedTable
+from infra.table_cache import FoldedTable
 from infra.topics import topics
 
 log = logging.getLogger(__name__)

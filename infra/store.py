@@ -1,10 +1,10 @@
 """The write side's persistence: tables as event streams in an eventsourcing store (design §3).
 
 ``TableStore`` opens the event store (an eventsourcing ``Application``, ``.app``), loads
-tables (a per-process cache, :mod:`infra.tables`; cold loads start from the latest snapshot,
+tables (a per-process cache, :mod:`infra.table_cache`; cold loads start from the latest snapshot,
 :mod:`infra.snapshots`), saves a command's events and takes snapshots, and reads events,
 notifications and past states (time travel). Commands are decided by the command service,
-:mod:`infra.commands` (``store.commands``; ``create_table``, ``take_seat`` and ``execute``
+:mod:`infra.command_service` (``store.commands``; ``create_table``, ``take_seat`` and ``execute``
 here hand over to it); what a caller may see of a table is :mod:`infra.queries`.
 """
 
@@ -25,26 +25,23 @@ from eventsourcing.persistence import (
 
 from domain.table import hash_token
 from infra.application import CardroomApplication
-from infra.commands import TableCommands
-from infra.eventstore_env import eventsourcing_env, redacted
-from infra.groupcommit import FileWriteLock, GroupCommit
-from infra.hands import HandIndex
-from infra.logread import LogReader
-from infra.records import (
-    CommandResult,
+from infra.command_service import TableCommands
+from infra.errors import (
     IdempotencyKeyReused,
     InvalidRequest,
-    LoadedTable,
-    Notification,
-    RecordedEvent,
     StackedDecksNotAllowed,
     StoreUnavailable,
     TableNotFound,
     VersionConflict,
 )
+from infra.eventstore_env import eventsourcing_env, redacted
+from infra.groupcommit import FileWriteLock, GroupCommit
+from infra.hands import HandIndex
+from infra.logread import LogReader
+from infra.results import CommandResult, LoadedTable, Notification, RecordedEvent
 from infra.settings import Settings
 from infra.snapshots import SNAPSHOT_EVERY, load_snapshot, take_snapshot
-from infra.tables import FoldedTable, TableCache, TableLocks, fold_table
+from infra.table_cache import FoldedTable, TableCache, TableLocks, fold_table
 from infra.transcoder import StoredTableEvent
 
 __all__ = [
@@ -72,7 +69,11 @@ class TableStore:
         self.settings = settings
         for attempt in range(CREATE_ATTEMPTS):
             try:
-                env = eventsourcing_env(settings.event_store)
+                env = eventsourcing_env(
+                    settings.event_store,
+                    pool_size=settings.db_pool_size,
+                    max_overflow=settings.db_max_overflow,
+                )
                 self.app = CardroomApplication(env={**env, "IS_SNAPSHOTTING_ENABLED": "y"})
                 break
             except (IntegrityError, ProgrammingError) as error:
@@ -98,7 +99,7 @@ class TableStore:
         self.commands = TableCommands(self)
         self._log = LogReader(self.app)
 
-    # -- commands (infra.commands) ----------------------------------------------------------
+    # -- commands (infra.command_service) ----------------------------------------------------------
 
     def create_table(
         self,
@@ -108,13 +109,13 @@ class TableStore:
         seed: int | None = None,
         decks: list[list[str]] | None = None,
     ) -> CommandResult:
-        """:meth:`infra.commands.TableCommands.create_table`."""
+        """:meth:`infra.command_service.TableCommands.create_table`."""
         return self.commands.create_table(game, options, seed=seed, decks=decks)
 
     def take_seat(
         self, table_id: UUID, name: str, seat: int | None = None
     ) -> tuple[int, str, CommandResult]:
-        """:meth:`infra.commands.TableCommands.take_seat`."""
+        """:meth:`infra.command_service.TableCommands.take_seat`."""
         return self.commands.take_seat(table_id, name, seat)
 
     def execute(
@@ -125,7 +126,7 @@ class TableStore:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
     ) -> CommandResult:
-        """:meth:`infra.commands.TableCommands.execute`."""
+        """:meth:`infra.command_service.TableCommands.execute`."""
         return self.commands.execute(
             table_id, command, expected_version=expected_version, idempotency_key=idempotency_key
         )

@@ -15,10 +15,11 @@ adding one is a module here and a line in the projector's list.
 * :mod:`projections.totals` — counters written whole, remembering the totals they wrote;
 * :mod:`projections.tracking` — the Lua commit of a batch's writes with its position (slot by
   slot on a Redis Cluster: docs/scaling.md);
-* :mod:`projections.tables` — one table's state in the projector's memory (spectator delay);
+* :mod:`projections.table_projection` — one table's state in the projector's memory
+  (spectator delay);
 * :mod:`projections.runner` — :class:`~projections.runner.Projector`: follow, rebuild;
 * :mod:`projections.wakeup` — polling, LISTEN/NOTIFY on PostgreSQL, the log's writes on SQLite;
-* :mod:`projections.storewatch` — inotify on a SQLite file's write-ahead log (the projector's and
+* :mod:`projections.walwatch` — inotify on a SQLite file's write-ahead log (the projector's and
   the live feed's wake-up);
 * :mod:`projections.reader` — :class:`~projections.reader.ReadModels` and ``wait_for`` (woken
   by the position channel);

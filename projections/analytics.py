@@ -26,7 +26,7 @@ from domain.game import Game
 from domain.games import games
 from domain.house import Counters
 from projections.model import CountingModel, Outcome
-from projections.tables import NotificationLike, ProjectionError
+from projections.table_projection import NotificationLike, ProjectionError
 from projections.tracking import Batch
 
 ALL_GAMES = "all"  # the analytics scope summing every game

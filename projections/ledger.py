@@ -23,7 +23,7 @@ from uuid import UUID
 
 from domain.game import Game
 from projections.model import Outcome, TableReadModel, decode, encode
-from projections.tables import TableProjection
+from projections.table_projection import TableProjection
 from projections.tracking import Batch
 
 

@@ -34,7 +34,7 @@ from typing import Any, cast
 from domain.game import Game
 from domain.table import ENDED, PLAYING, WAITING
 from projections.model import Outcome, TableReadModel, decode, encode
-from projections.tables import TableProjection
+from projections.table_projection import TableProjection
 from projections.tracking import Batch
 
 STATUSES = (WAITING, PLAYING, ENDED)

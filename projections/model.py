@@ -18,7 +18,7 @@ import redis
 
 from domain.game import Game
 from projections.keys import Keys
-from projections.tables import NotificationLike, ProjectionError, TableProjection
+from projections.table_projection import NotificationLike, ProjectionError, TableProjection
 from projections.totals import Totals
 from projections.tracking import Batch
 

@@ -35,7 +35,7 @@ from domain.games import game_named
 from domain.house import PlayerCounter
 from projections.analytics import tag_of_class
 from projections.model import CountingModel, Outcome
-from projections.tables import ProjectionError
+from projections.table_projection import ProjectionError
 from projections.tracking import Batch
 
 Counts = defaultdict[str, int]

@@ -49,7 +49,7 @@ from projections.ledger import Ledger
 from projections.lobby import Lobby
 from projections.model import Outcome, ReadModel
 from projections.players import GameTotals, PlayerStats
-from projections.tables import (
+from projections.table_projection import (
     EventSource,
     NotificationLike,
     ProjectionError,

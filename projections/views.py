@@ -24,7 +24,7 @@ from uuid import UUID
 
 from domain.game import Game, Viewer
 from projections.model import Outcome, TableReadModel, encode
-from projections.tables import TableProjection
+from projections.table_projection import TableProjection
 from projections.tracking import Batch
 
 

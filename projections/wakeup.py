@@ -2,7 +2,7 @@
 
 On PostgreSQL eventsourcing's recorder sends ``NOTIFY <channel>`` with every insert; a listening
 thread wakes the projector at once. SQLite has no notifications, but every commit writes the
-file's write-ahead log, and on Linux inotify reports that write (:mod:`projections.storewatch`):
+file's write-ahead log, and on Linux inotify reports that write (:mod:`projections.walwatch`):
 the projector's wait ends on it, whichever process committed. Either way polling stays on as a
 fallback (a lost connection or a missing watch only makes it slower, never wrong: the position
 in Redis, not the wake-up, decides what is projected). ``wait`` says whether it was woken by a
@@ -18,7 +18,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from projections.storewatch import LogWatch, log_watch
+from projections.walwatch import LogWatch, log_watch
 
 log = logging.getLogger(__name__)
 # After a write of a SQLite store's log, the projector reads this much later (seconds): the
@@ -118,7 +118,9 @@ def sqlite_wal(recorder: Any) -> Path | None:
     name = getattr(pool, "db_name", None)
     if not isinstance(name, str) or getattr(pool, "is_sqlite_memory_mode", True):
         return None
-    if type(recorder).__module__ != "eventsourcing.sqlite" or name.startswith("file:"):
+    from eventsourcing.sqlite import SQLiteApplicationRecorder
+
+    if not isinstance(recorder, SQLiteApplicationRecorder) or name.startswith("file:"):
         return None
     path = Path(name).expanduser().absolute()
     return path.with_name(path.name + "-wal")

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 from litestar import MediaType, Request, Response, get
 from litestar.params import HeaderParameter, QueryParameter
 
-from api import feeds, reads
+from api import feed_reads, reads
 from api.params import MAX_POSITION, AfterPosition, Authorization, TableId, paged
 from api.problems import documented
 from api.services import ServicesDep, blocking
@@ -74,7 +74,7 @@ async def timeline(
     """Events ``from``–``to`` as the caller sees them; 500 a page (``Link``); NDJSON on Accept."""
     args = (services, table_id, authorization, from_version, to_version, limit)
     page, following = await blocking(reads.timeline, *args)
-    body, media = feeds.timeline_body(page, accept)
+    body, media = feed_reads.timeline_body(page, accept)
     return paged(request, body, {"from": following}, media)
 
 

@@ -30,7 +30,7 @@ from domain.burraco.layout import (
     MeldError,
     position_name,
 )
-from domain.burraco.plain import plain_extension, plain_new
+from domain.burraco.meld_shortcuts import plain_extension, plain_new
 from domain.burraco.sequences import ACE_CHOICES, WILD_RANK_POSITIONS, TableWild, arrange_sequence
 from domain.burraco.values import INFO
 from domain.cards import CardError, card
@@ -151,7 +151,7 @@ def arrange_new(
 
 def _read_new(cards: tuple[str, ...], wild_rank: str | None, ace: str | None) -> Layout:
     if wild_rank is None and ace is None:
-        found = plain_new(cards)  # one reading only: no search (domain.burraco.plain)
+        found = plain_new(cards)  # one reading only: no search (domain.burraco.meld_shortcuts)
         if found is not None:
             return found
     if len(cards) < 3:
@@ -282,7 +282,7 @@ def _read_extension(
 ) -> Layout:
     if len(added_) == 1 and wild_rank is None and ace is None:
         found = plain_extension(kind, cards, suit, rank, low, wild, added_[0])
-        if found is not None:  # one reading only: no search (domain.burraco.plain)
+        if found is not None:  # one reading only: no search (domain.burraco.meld_shortcuts)
             return found
     meld = Layout(kind, cards, suit, rank, low, wild)
     added = list(added_)

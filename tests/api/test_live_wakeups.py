@@ -22,9 +22,9 @@ from typing import Any, cast
 import httpx
 import pytest
 
-from api import feed as feed_module
 from api import live
-from api.feed import EARLY, Delivery, Inbox
+from api import position_feed as feed_module
+from api.position_feed import EARLY, Delivery, Inbox
 from api.storewatch import wal_of
 from tests.api.conftest import uvicorn_serving
 from tests.api.helpers import auth, open_table, sit

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from api.serve import default_workers
 from domain.games import game_named
 from domain.table import TableEnded
 from infra.settings import Settings
@@ -29,13 +30,18 @@ from projections.lobby import Lobby
 from projections.reader import ReadModels
 from projections.views import table_view
 from tests.deployed.topology import (
+    API_PROCESSES,
+    DB_MAX_OVERFLOW,
+    DB_POOL_SIZE,
     SHARDS,
     Cardroom,
     api_command,
     cluster_client,
+    connections_needed,
     free_ports,
     projector_command,
     redis_cluster,
+    require_free_connections,
     status_command,
 )
 from tests.waiting import wait_until
@@ -50,6 +56,7 @@ BOT_THREADS = 4
 
 @pytest.fixture
 def topology(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Cardroom, list[str]]]:
+    require_free_connections(postgres_url, connections_needed(default_workers()))
     with redis_cluster(tmp_path) as redis_url:
         env = {
             "CARDROOM_EVENT_STORE": postgres_url,
@@ -59,11 +66,13 @@ def topology(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Cardroom, list
             "CARDROOM_PROJECTION_SHARDS": str(SHARDS),
             "CARDROOM_LOG_FORMAT": "json",
             "CARDROOM_VAR_DIR": str(tmp_path / "var"),
+            "CARDROOM_DB_POOL_SIZE": str(DB_POOL_SIZE),
+            "CARDROOM_DB_MAX_OVERFLOW": str(DB_MAX_OVERFLOW),
         }
         room = Cardroom(env, tmp_path)
         try:
             apis = []
-            for index, port in enumerate(free_ports(2)):
+            for index, port in enumerate(free_ports(API_PROCESSES)):
                 room.start(f"api-{index}", api_command(port))
                 apis.append(f"http://127.0.0.1:{port}")
                 # one at a time: the first creates the event store's tables
@@ -219,7 +228,11 @@ def test_bots_play_through_kills_and_the_read_side_equals_the_events(
         checked += 1
     assert checked > 0
 
-    store = TableStore(Settings(event_store=postgres_url))
+    store = TableStore(
+        Settings(
+            event_store=postgres_url, db_pool_size=DB_POOL_SIZE, db_max_overflow=DB_MAX_OVERFLOW
+        )
+    )
     client = cluster_client(room.env["CARDROOM_REDIS_URL"])
     try:
         reader = ReadModels(client, PREFIX, shards=SHARDS)

@@ -25,6 +25,11 @@ from redis.cluster import RedisCluster
 from tests.waiting import wait_until
 
 SHARDS = 2
+API_PROCESSES = 2
+# Each cardroom process's PostgreSQL pool (CARDROOM_DB_POOL_SIZE / _MAX_OVERFLOW): small, so the
+# topology fits a server other clients already use.
+DB_POOL_SIZE = 1
+DB_MAX_OVERFLOW = 2
 # The variables every cardroom process of the topology gets (compose.yaml's x-cardroom-env).
 ENV_NAMES = (
     "CARDROOM_EVENT_STORE",
@@ -33,7 +38,46 @@ ENV_NAMES = (
     "CARDROOM_REDIS_PREFIX",
     "CARDROOM_PROJECTION_SHARDS",
     "CARDROOM_LOG_FORMAT",
+    "CARDROOM_DB_POOL_SIZE",
+    "CARDROOM_DB_MAX_OVERFLOW",
 )
+
+
+def connections_needed(api_workers: int) -> int:
+    """PostgreSQL connections the topology may hold at once: every pool full, in each API
+    worker and projector, one more API and projector for the restart after a kill (a killed
+    process's workers drain while the new ones start), the test's own store and one CLI run."""
+    processes = (API_PROCESSES + 1) * api_workers + (SHARDS + 1) + 2
+    return processes * (DB_POOL_SIZE + DB_MAX_OVERFLOW)
+
+
+def free_connections(url: str) -> tuple[int, int, int]:
+    """The PostgreSQL server's connections free to ordinary clients, its ``max_connections``
+    and how many client connections it has open now."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True, connect_timeout=5) as conn:
+        row = conn.execute(
+            "SELECT current_setting('max_connections')::int, "
+            "current_setting('superuser_reserved_connections')::int, "
+            "(SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')"
+        ).fetchone()
+    assert row is not None
+    limit, reserved, used = (int(value) for value in row)
+    return limit - reserved - used, limit, used
+
+
+def require_free_connections(url: str, needed: int) -> None:
+    """Fail (not skip) before starting anything when the server cannot take ``needed`` more
+    connections: the processes would time out waiting for one, far from the cause."""
+    free, limit, used = free_connections(url)
+    if free < needed:
+        raise AssertionError(
+            f"PostgreSQL has {free} connections free ({used} of max_connections={limit} in use, "
+            f"less the superuser reserve); the deployed topology needs {needed} "
+            f"(pools of {DB_POOL_SIZE}+{DB_MAX_OVERFLOW} per process). Close other clients or "
+            "raise max_connections."
+        )
 
 
 def api_command(port: int, host: str = "127.0.0.1") -> list[str]:

@@ -45,9 +45,9 @@ sys.path.insert(0, str(ROOT))
 
 import redis  # noqa: E402
 
-import infra.commands  # noqa: E402
+import infra.command_service  # noqa: E402
 import infra.store  # noqa: E402
-import infra.tables  # noqa: E402
+import infra.table_cache  # noqa: E402
 from domain.games import games  # noqa: E402
 from domain.table import AbandonTable, CloseTable, TakeSeat  # noqa: E402
 from domain.table.clock import SitIn, TimeOut  # noqa: E402
@@ -97,11 +97,11 @@ class _Clock(datetime):
 def _pinned() -> None:
     """Fixed seeds for what the write side draws, a fixed clock, short snapshot intervals."""
     seeded = _Seeded(20)
-    infra.commands.secrets = seeded  # type: ignore[assignment]
-    infra.commands.uuid4 = seeded.uuid4
-    infra.commands.datetime = _Clock  # type: ignore[misc]
-    infra.tables.datetime = _Clock  # type: ignore[misc]
-    infra.tables.CHECKPOINT_EVERY = EVERY
+    infra.command_service.secrets = seeded  # type: ignore[assignment]
+    infra.command_service.uuid4 = seeded.uuid4
+    infra.command_service.datetime = _Clock  # type: ignore[misc]
+    infra.table_cache.datetime = _Clock  # type: ignore[misc]
+    infra.table_cache.CHECKPOINT_EVERY = EVERY
     infra.store.SNAPSHOT_EVERY = EVERY
 
 

@@ -10,10 +10,10 @@ from uuid import UUID
 import pytest
 import redis
 
-from api.sweeper import Sweeper
 from domain.errors import TableClosed
 from domain.table import TableEnded
 from infra.store import TableStore
+from managers.sweeper import Sweeper
 from projections.reader import ReadModels
 from projections.runner import Projector
 from tests.integration.test_projection_support import catch_up, new_table, seat_everyone

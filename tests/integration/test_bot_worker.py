@@ -18,9 +18,9 @@ import redis
 
 from bots import choose, rng_for
 from domain.games import game_named
-from infra.bot_worker import BotWorker, seat_bot
 from infra.settings import Settings
 from infra.store import TableStore
+from managers.bot_worker import BotWorker, seat_bot
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]

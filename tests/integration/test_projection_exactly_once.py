@@ -16,7 +16,7 @@ from projections.digest import digest, snapshot
 from projections.keys import Keys
 from projections.reader import ReadModels
 from projections.runner import Projector
-from projections.tables import ProjectionError, TableProjection
+from projections.table_projection import ProjectionError, TableProjection
 from projections.tracking import Tracking
 from tests.integration.store_support import bot_moves
 from tests.integration.test_projection_support import (

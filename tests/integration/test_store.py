@@ -119,7 +119,7 @@ def test_time_travel_across_checkpoints_matches_a_plain_fold(
     store: TableStore, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     every = 64  # checkpoints this often here, to keep the table short
-    monkeypatch.setattr("infra.tables.CHECKPOINT_EVERY", every)
+    monkeypatch.setattr("infra.table_cache.CHECKPOINT_EVERY", every)
     monkeypatch.setattr("infra.store.SNAPSHOT_EVERY", 4 * every)
     table_id, _ = seated_table(store)
     while store.get(table_id).version < 2 * every + 10:

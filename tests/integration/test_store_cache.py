@@ -9,7 +9,7 @@ import pytest
 
 from domain.games import game_named
 from domain.table import OpenTable, PlayerSeated
-from infra.tables import CorruptTable, FoldedTable, TableCache, fold_table
+from infra.table_cache import CorruptTable, FoldedTable, TableCache, fold_table
 from infra.transcoder import StoredTableEvent
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

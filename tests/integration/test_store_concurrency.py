@@ -152,7 +152,8 @@ def test_a_seat_token_is_found_by_a_process_that_did_not_seat_it(
 def test_a_table_that_keeps_changing_gives_up_with_a_version_conflict(
     stores: Callable[[], TableStore], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("infra.commands.MAX_ATTEMPTS", 4)  # the table has 8 seats to race for
+    # the table has 8 seats to race for
+    monkeypatch.setattr("infra.command_service.MAX_ATTEMPTS", 4)
     alice, bob, table_id = two_processes(stores, seats=8)
     names = iter(range(100))
     sneak_in(bob, lambda: alice.take_seat(table_id, f"a{next(names)}"), times=100)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from domain.errors import DomainError
-from infra.records import InvalidRequest
+from infra.errors import InvalidRequest
 from infra.settings import Settings
 from infra.store import CommandResult, TableStore
 from tests.integration.test_store_group_commit import HeldWrites, open_tables, seat

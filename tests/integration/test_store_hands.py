@@ -20,7 +20,7 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture
 def store(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TableStore]:
-    monkeypatch.setattr("infra.tables.CHECKPOINT_EVERY", EVERY)
+    monkeypatch.setattr("infra.table_cache.CHECKPOINT_EVERY", EVERY)
     monkeypatch.setattr("infra.store.SNAPSHOT_EVERY", EVERY)
     with TableStore(settings) as opened:
         yield opened

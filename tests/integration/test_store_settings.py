@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,6 +54,10 @@ def test_every_variable_is_read() -> None:
         ({"CARDROOM_PROJECTION_SHARDS": "0"}, "CARDROOM_PROJECTION_SHARDS"),
         ({"CARDROOM_PROJECTION_SHARDS": "two"}, "CARDROOM_PROJECTION_SHARDS"),
         ({"CARDROOM_LOG_FORMAT": "xml"}, "CARDROOM_LOG_FORMAT"),
+        ({"CARDROOM_DB_POOL_SIZE": "0"}, "CARDROOM_DB_POOL_SIZE"),
+        ({"CARDROOM_DB_POOL_SIZE": "ten"}, "CARDROOM_DB_POOL_SIZE"),
+        ({"CARDROOM_DB_MAX_OVERFLOW": "-1"}, "CARDROOM_DB_MAX_OVERFLOW"),
+        ({"CARDROOM_DB_MAX_OVERFLOW": "5000"}, "CARDROOM_DB_MAX_OVERFLOW"),
     ],
 )
 def test_a_bad_value_names_its_variable(env: dict[str, str], names: str) -> None:
@@ -92,6 +97,26 @@ def test_postgres_urls_translate_to_the_librarys_environment() -> None:
         "postgres",
         "",
     )
+
+
+def test_the_postgresql_pool_is_sized_from_the_settings_with_a_default() -> None:
+    assert (Settings().db_pool_size, Settings().db_max_overflow) == (10, 10)
+    settings = Settings.from_env({"CARDROOM_DB_POOL_SIZE": "2", "CARDROOM_DB_MAX_OVERFLOW": "0"})
+    assert (settings.db_pool_size, settings.db_max_overflow) == (2, 0)
+    env = eventsourcing_env("postgresql://db/cards", pool_size=2, max_overflow=0)
+    assert (env["POSTGRES_POOL_SIZE"], env["POSTGRES_MAX_OVERFLOW"]) == ("2", "0")
+    default = eventsourcing_env("postgresql://db/cards")
+    assert (default["POSTGRES_POOL_SIZE"], default["POSTGRES_MAX_OVERFLOW"]) == ("10", "10")
+
+
+def test_a_store_opens_a_pool_of_the_size_set(postgres_url: str) -> None:
+    from infra.store import TableStore
+
+    settings = Settings(event_store=postgres_url, db_pool_size=2, db_max_overflow=1)
+    with TableStore(settings) as store:
+        recorder: Any = store.app.recorder
+        pool = recorder.datastore.pool
+        assert (pool.min_size, pool.max_size) == (2, 3)
 
 
 def test_an_in_memory_store_works_from_several_threads() -> None:

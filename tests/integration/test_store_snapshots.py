@@ -20,7 +20,7 @@ EVERY = 64  # checkpoints and snapshots this often here, to keep the tables shor
 
 @pytest.fixture
 def store(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TableStore]:
-    monkeypatch.setattr("infra.tables.CHECKPOINT_EVERY", EVERY)
+    monkeypatch.setattr("infra.table_cache.CHECKPOINT_EVERY", EVERY)
     monkeypatch.setattr("infra.store.SNAPSHOT_EVERY", EVERY)
     with TableStore(settings) as opened:
         yield opened

@@ -50,10 +50,10 @@ def watched(name: str) -> Game[Any, Any, Any]:
 
 @pytest.fixture
 def store(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[TableStore]:
-    monkeypatch.setattr("infra.tables.CHECKPOINT_EVERY", EVERY)
+    monkeypatch.setattr("infra.table_cache.CHECKPOINT_EVERY", EVERY)
     monkeypatch.setattr("infra.store.SNAPSHOT_EVERY", EVERY)
-    monkeypatch.setattr("infra.commands.game_named", watched)
-    monkeypatch.setattr("infra.tables.game_named", watched)
+    monkeypatch.setattr("infra.command_service.game_named", watched)
+    monkeypatch.setattr("infra.table_cache.game_named", watched)
     with TableStore(settings) as opened:
         yield opened
 

@@ -16,7 +16,7 @@ import redis
 from domain.table.clock import TurnTimedOut
 from infra.settings import Settings
 from infra.store import TableStore
-from infra.timekeeper import Timekeeper
+from managers.timekeeper import Timekeeper
 from tests.waiting import wait_until
 
 TURN = 0.2

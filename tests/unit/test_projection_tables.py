@@ -1,5 +1,5 @@
-"""One table in the projector's memory (projections/tables.py): evolve, spectator delay, and
-loading a table from the event store — with an in-memory event source, no I/O."""
+"""One table in the projector's memory (projections/table_projection.py): evolve, spectator
+delay, and loading a table from the event store — with an in-memory event source, no I/O."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from domain.bourre import GAME as BOURRE
 from domain.table import CloseTable, OpenTable, TableEnded, TableOpened, TakeSeat
-from projections.tables import ProjectionError, TableProjection
+from projections.table_projection import ProjectionError, TableProjection
 
 TABLE = UUID("00000000-0000-0000-0000-00000000000a")
 

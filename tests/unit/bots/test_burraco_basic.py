@@ -1,5 +1,5 @@
 """Burraco ``basic``, read as play advice: views with cards as literals, the choices a sound
-player makes (bots/burraco.py)."""
+player makes (domain/burraco/strategies.py)."""
 
 from __future__ import annotations
 

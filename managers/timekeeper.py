@@ -9,7 +9,7 @@ side, with ``expected_version`` = that version and the idempotency key
 ``timeout:{version}:{seat}``: a clock fires once per prompt, whoever fires it and however
 often. The command carries the seat's timeouts since it last sat in (counted from the table's
 events) and whether it now sits out (``timeouts_to_sit_out``); a sat-out seat is played by a
-bot (:mod:`infra.bot_worker`) until the player sends ``sit_in``.
+bot (:mod:`managers.bot_worker`) until the player sends ``sit_in``.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from uuid import UUID
 from domain.errors import DomainError
 from domain.table import PLAYING
 from domain.table.clock import SatIn, TimeOut, TurnTimedOut, timeouts_to_sit_out, turn_seconds
-from infra.following import follow
-from infra.records import VersionConflict
+from infra.errors import VersionConflict
+from managers.following import follow
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ A bot's own command is a new notification, so turns in a row chain through the l
 think time (``CARDROOM_BOT_THINK_SECONDS``) runs from the prompting event's stored time and
 blocks nobody: a turn not yet due waits in a Redis sorted set (``{p}bots:due``, written before
 the position moves, so a restart finds it) and is played once due. On a table with a
-turn clock, a seat sat out after its timeouts (:mod:`infra.timekeeper`) is played by a
+turn clock, a seat sat out after its timeouts (:mod:`managers.timekeeper`) is played by a
 ``basic`` bot until the player sends ``sit_in``.
 """
 
@@ -40,9 +40,10 @@ from bots import choose, kind_of, rng_for
 from domain.errors import DomainError
 from domain.table import PLAYING, CloseTable, PlayerSeated, TakeSeat, hash_token
 from domain.table.clock import turn_seconds
-from infra.following import follow
-from infra.records import CommandResult, VersionConflict
-from infra.timekeeper import options_of, sat_out_seats
+from infra.errors import VersionConflict
+from infra.results import CommandResult
+from managers.following import follow
+from managers.timekeeper import options_of, sat_out_seats
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,7 @@ def process_managers(
     store: Any, redis_client: Any, settings: Any
 ) -> list[tuple[str, Callable[[threading.Event], None]]]:
     """The bots' worker and the timekeeper, each as ``(name, run_forever(stop))``."""
-    from infra.timekeeper import Timekeeper
+    from managers.timekeeper import Timekeeper
 
     worker = BotWorker(store, redis_client, settings.redis_prefix,
                        think_seconds=settings.bot_think_seconds)  # fmt: skip

@@ -28,7 +28,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from uuid import UUID, uuid4
 
 from eventsourcing.persistence import IntegrityError, RecordConflictError
@@ -37,18 +37,47 @@ from domain.errors import DomainError, InvalidOption
 from domain.games import game_named
 from domain.table import AbandonTable, OpenTable, PlayerSeated, TakeSeat, hash_token
 from domain.table.deck import SECRET_BITS
-from infra.records import (
-    CommandResult,
+from infra.errors import (
     IdempotencyKeyReused,
     InvalidRequest,
     StackedDecksNotAllowed,
     VersionConflict,
 )
-from infra.tables import FoldedTable
+from infra.results import CommandResult
+from infra.settings import Settings
+from infra.table_cache import FoldedTable, TableLocks
 from infra.transcoder import StoredTableEvent, keyed
 
-if TYPE_CHECKING:
-    from infra.store import TableStore
+
+class Tables(Protocol):
+    """What the command service needs of the store (:class:`infra.store.TableStore`, which
+    builds the service over itself as ``store.commands``)."""
+
+    settings: Settings
+    locked: TableLocks  # one writer per table: held while a command is decided and saved
+
+    def cached(self, table_id: UUID) -> FoldedTable | None:
+        """The table as this process last knew it (maybe stale), without reading the store."""
+
+    def current(self, table_id: UUID) -> FoldedTable:
+        """The table now: cached and fast-forwarded, or folded from all its events."""
+
+    def save(
+        self, before: FoldedTable, after: FoldedTable, envelopes: list[StoredTableEvent]
+    ) -> CommandResult:
+        """Store one command's events in one transaction."""
+
+    def save_many(
+        self, saves: list[tuple[FoldedTable, FoldedTable, list[StoredTableEvent]]]
+    ) -> list[CommandResult | Exception]:
+        """Store several commands' events in one transaction."""
+
+    def first_result(self, table: FoldedTable, run: tuple[int, int]) -> CommandResult:
+        """The answer the command that wrote versions ``run`` got (an idempotent retry)."""
+
+    def check_id(self, table_id: Any) -> None:
+        """Refuse a table id that is no UUID (``TableNotFound``)."""
+
 
 MAX_ATTEMPTS = 8  # one try plus retries after concurrent writes
 MAX_KEY_LENGTH = 200
@@ -57,7 +86,7 @@ MAX_KEY_LENGTH = 200
 class TableCommands:
     """Commands on the tables of ``store``. Thread-safe; all calls block."""
 
-    def __init__(self, store: TableStore) -> None:
+    def __init__(self, store: Tables) -> None:
         self.store = store
 
     def create_table(

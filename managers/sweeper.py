@@ -3,7 +3,7 @@
 A table waiting for players whose last event is ``CARDROOM_ABANDON_WAITING_SECONDS`` old is
 abandoned: the sweeper finds the candidates in the lobby's waiting list (tables opened before
 the limit, a range read) and issues ``abandon_table`` through the write side
-(:meth:`infra.commands.TableCommands.abandon`), which measures the wait from the stored event
+(:meth:`infra.command_service.TableCommands.abandon`), which measures the wait from the stored event
 times and lets the table kernel decide; ``TableEnded`` (reason ``abandoned``) is recorded in
 the table's stream and the projection moves the table to the lobby's ended list. The command's
 idempotency key and expected version make it safe for several sweepers to run at once: the
@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from uuid import UUID
 
 from domain.errors import DomainError
-from infra.records import TableNotFound, VersionConflict
+from infra.errors import TableNotFound, VersionConflict
 from infra.store import TableStore
 from projections.reader import ReadModels
 

@@ -37,7 +37,7 @@ import redis.asyncio as aioredis
 
 from api.services import Services, blocking
 from api.storewatch import store_watch
-from infra.records import RecordedEvent
+from infra.results import RecordedEvent
 from projections.tracking import parse_position
 
 log = logging.getLogger("cardroom.api")

@@ -1,5 +1,5 @@
-"""Plain melds (``domain.burraco.plain``) are read at once, without trying every reading: on
-every sequence of one suit (clean, or with its wild at each place) and on sets of each size,
+"""Plain melds (``domain.burraco.meld_shortcuts``) are read at once, without trying every reading:
+on every sequence of one suit (clean, or with its wild at each place) and on sets of each size,
 with every card added, and on new melds, the plain layout must be the full reading's."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from domain.burraco import melds
+from domain.burraco.meld_shortcuts import plain_extension, plain_new
 from domain.burraco.melds import Layout, MeldError
-from domain.burraco.plain import plain_extension, plain_new
 from domain.burraco.values import INFO
 
 from .test_candidate_filters import sequences

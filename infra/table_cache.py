@@ -30,8 +30,8 @@ from uuid import UUID
 from domain.game import Game
 from domain.games import game_named
 from domain.table import TableOpened
+from infra.errors import IdempotencyKeyReused
 from infra.hands import HandIndex
-from infra.records import IdempotencyKeyReused
 from infra.transcoder import StoredTableEvent
 
 DEFAULT_CACHE_SIZE = 4096  # tables kept folded in memory per process

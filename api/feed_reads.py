@@ -5,7 +5,7 @@ The feed is :class:`infra.feed.EventFeed` (the query service's spectator redacti
 reads its query (every parameter checked, unknown ones refused as the one ``malformed-request``
 problem naming the parameter), renders NDJSON with a ``Link: rel="next"`` header, and follows
 the log for ``follow=true``: woken by the projection's announcements through the process's one
-position feed (:mod:`api.feed`; no follower polls), and reading the store every
+position feed (:mod:`api.position_feed`; no follower polls), and reading the store every
 ``FALLBACK_POLL`` seconds in any case.
 """
 
