@@ -27,7 +27,7 @@ def list_games() -> list[GameEntry]:
     "/games/{game:str}/board.js",
     summary="A game's board renderer",
     sync_to_thread=False,
-    responses=documented(404),
+    responses=documented(400, 404),
 )
 def board_module(game: GameName) -> Response[bytes]:
     """The game's board renderer: an ES module exporting what the web pages draw of it."""
