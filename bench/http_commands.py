@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -73,6 +74,7 @@ from domain.table import OpenTable, TakeSeat, hash_token  # noqa: E402
 from infra.eventstore_env import eventsourcing_env  # noqa: E402
 
 SEATS = 7
+KEEP_ALIVE_SAFE = 2.5  # seconds idle after which a client reconnects (uvicorn closes at 5)
 REDIS = os.environ.get("CARDROOM_BENCH_REDIS", "redis://127.0.0.1:6379/0")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 TARGETS = {  # store -> (commands/s at least, p99 ms at most): issue 23 at 16 tables
@@ -171,17 +173,23 @@ def start_server(
         env=env,
         cwd=directory,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=(directory / "serve.log").open("wb"),
     )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
+    serving: set[int] = set()
     while time.monotonic() < deadline:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return process
+            # a fresh connection each time: which process answered it
+            with httpx.Client(timeout=1) as http:
+                if http.get(f"http://127.0.0.1:{port}/health").status_code == 200:
+                    serving.update(pid for pid, _ in connections_per_process(process.pid, port))
         except httpx.TransportError:
-            time.sleep(0.1)
+            pass
+        if serving and len(serving) >= (workers or 1):
+            return process  # every worker serves: none takes all the clients while it waits
+        time.sleep(0.1)
     process.kill()
-    raise SystemExit("cardroom serve did not start")
+    raise SystemExit(f"cardroom serve did not start ({len(serving)} workers answered)")
 
 
 def prepare_table(base: str, seed: int) -> tuple[str, dict[int, str]]:
@@ -241,16 +249,19 @@ async def _client_main(
     connection: Connection, host: str, port: int, tables: list[list[bytes]]
 ) -> None:
     """Each round: every table posts its next ``count`` commands concurrently; the answer to
-    the parent is the round's latencies (or the first error, raised). A connection the server
-    closed while the round's bare appends ran (its keep-alive timeout, 5 s) is opened again
-    before the next round."""
+    the parent is the round's latencies (or the first error, raised). After a pause near the
+    server's keep-alive timeout (5 s; the bare appends between rounds take that long on a slow
+    disk) every connection is opened again before the round: the server could close one
+    just as a request goes out."""
     loop = asyncio.get_running_loop()
     streams = [await asyncio.open_connection(host, port) for _ in tables]
     sent = 0
+    last = time.monotonic()
     try:
         while (count := await loop.run_in_executor(None, connection.recv)) is not None:
+            stale = time.monotonic() - last > KEEP_ALIVE_SAFE
             for i, (reader, writer) in enumerate(streams):
-                if reader.at_eof():
+                if stale or reader.at_eof():
                     writer.close()
                     streams[i] = await asyncio.open_connection(host, port)
             latencies: list[float] = []
@@ -261,6 +272,7 @@ async def _client_main(
                 )
             )
             sent += count
+            last = time.monotonic()
             connection.send(latencies)
     finally:
         for _, writer in streams:
@@ -269,7 +281,9 @@ async def _client_main(
 
 def client_process(connection: Connection, host: str, port: int, tables: list[Any]) -> None:
     """A client process: its tables' connections on one event loop; any error goes back to
-    the parent, which stops the run and shows it."""
+    the parent, which stops the run and shows it. Its prepared requests live as long as it
+    does: frozen, the collector no longer walks them (it took a fifth of a client's CPU)."""
+    gc.freeze()
     try:
         asyncio.run(_client_main(connection, host, port, tables))
     except BaseException:
@@ -304,6 +318,36 @@ def cpu_seconds(root: int) -> float:
     return total
 
 
+def process_cpu(pid: int) -> float:
+    """User + system CPU seconds of one process (0.0 when it is gone or not on this host)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = stat[stat.rindex(")") + 2 :].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+class DatabaseBackends:
+    """The PostgreSQL backends serving the run's database (on this host: their CPU is part of
+    what a command costs the machine), seen through one connection of the bench's own."""
+
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.connection = psycopg.connect(url, autocommit=True)
+
+    def cpu_seconds(self) -> float:
+        pids = self.connection.execute(
+            "SELECT pid FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+        return sum(process_cpu(pid) for (pid,) in pids)
+
+    def close(self) -> None:
+        self.connection.close()
+
+
 class Figures:
     """Seconds and counts of both sides, accumulated round by round."""
 
@@ -312,6 +356,7 @@ class Figures:
         self.command_seconds = 0.0
         self.server_cpu = 0.0  # CPU seconds of the server's processes while commands ran
         self.client_cpu = 0.0  # and of the client processes
+        self.database_cpu = 0.0  # and of the PostgreSQL backends (PostgreSQL only)
         self.appends = 0
         self.append_seconds = 0.0
         self.latencies: list[float] = []
@@ -319,8 +364,9 @@ class Figures:
         self.per_worker: list[int] = []  # clients' connections per server process, most first
 
 
-def connections_per_process(server: int, port: int) -> list[int]:
-    """How many established connections to ``port`` each process of the server holds."""
+def connections_per_process(server: int, port: int) -> list[tuple[int, int]]:
+    """(pid, established connections to ``port`` it holds) for each process of the server
+    holding one, most first."""
     counts: Counter[int] = Counter()
     root = psutil.Process(server)
     for process in [root, *root.children(recursive=True)]:
@@ -331,7 +377,7 @@ def connections_per_process(server: int, port: int) -> list[int]:
         for connection in held:
             if connection.raddr and connection.laddr.port == port:
                 counts[process.pid] += 1
-    return sorted(counts.values(), reverse=True)
+    return counts.most_common()
 
 
 def run(
@@ -343,6 +389,7 @@ def run(
     chunk: int,
     processes: int,
     server: int,
+    database: DatabaseBackends | None = None,
 ) -> Figures:
     """``tables`` tables played concurrently by ``processes`` client processes (asyncio, one
     connection per table), ``chunk`` commands per table at a time; after each round the
@@ -371,6 +418,7 @@ def run(
         while any(s < len(r) for s, r in zip(sent, requests, strict=True)):
             due = sum(min(chunk, len(r) - s) for s, r in zip(sent, requests, strict=True))
             server_cpu = cpu_seconds(server)
+            database_cpu = database.cpu_seconds() if database else 0.0
             client_cpu = sum(cpu_seconds(w.pid or 0) for w in workers)
             started = time.perf_counter()
             for pipe in pipes:
@@ -378,14 +426,20 @@ def run(
             for pipe in pipes:
                 answer = pipe.recv()
                 if isinstance(answer, str):
-                    raise SystemExit(f"a client failed:\n{answer}")
+                    log = Path(base_directory(server), "serve.log").read_text(errors="replace")
+                    raise SystemExit(
+                        f"a client failed:\n{answer}\nserver log (end):\n{log[-3000:]}"
+                    )
                 figures.latencies.extend(answer)
             figures.command_seconds += time.perf_counter() - started
             figures.server_cpu += cpu_seconds(server) - server_cpu
+            if database:
+                figures.database_cpu += database.cpu_seconds() - database_cpu
             figures.client_cpu += sum(cpu_seconds(w.pid or 0) for w in workers) - client_cpu
             figures.commands += due
             if not figures.per_worker:  # every client is connected by the end of a round
-                figures.per_worker = connections_per_process(server, int(port))
+                held = connections_per_process(server, int(port))
+                figures.per_worker = [count for _, count in held]
             sent = [min(s + chunk, len(r)) for s, r in zip(sent, requests, strict=True)]
             for _ in range(due):  # one by one, to see the disk's own tail latency too
                 seconds = bare.append(1)
@@ -404,6 +458,11 @@ def run(
     figures.latencies.sort()
     figures.append_latencies.sort()
     return figures
+
+
+def base_directory(server: int) -> str:
+    """The server's working directory (where its log is)."""
+    return psutil.Process(server).cwd()
 
 
 def percentile(latencies: list[float], fraction: float) -> float:
@@ -449,7 +508,14 @@ def main() -> None:
             run(base, 1, 1, 1, *timed, 1, server.pid)  # warm up the server
             one = run(base, 1, args.hands, 100, *timed, 1, server.pid)
             clients = args.client_processes
-            many = run(base, args.tables, args.hands, 200, *timed, clients, server.pid)
+            database = None if args.store == "sqlite" else DatabaseBackends(store)
+            try:
+                many = run(
+                    base, args.tables, args.hands, 200, *timed, clients, server.pid, database
+                )
+            finally:
+                if database:
+                    database.close()
         finally:
             bare.close()
             server.send_signal(signal.SIGTERM)
@@ -496,7 +562,13 @@ def main() -> None:
     print(
         f"  CPU ms per command, {args.tables} clients: server "
         f"{1000 * many.server_cpu / many.commands:.3f}, clients "
-        f"{1000 * many.client_cpu / many.commands:.3f}  (1 client: server "
+        f"{1000 * many.client_cpu / many.commands:.3f}"
+        + (
+            f", PostgreSQL backends {1000 * many.database_cpu / many.commands:.3f}"
+            if args.store == "postgresql"
+            else ""
+        )
+        + "  (1 client: server "
         f"{1000 * one.server_cpu / one.commands:.3f})"
     )
     print(
