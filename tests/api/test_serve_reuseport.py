@@ -2,7 +2,7 @@
 processes"): each worker listens on a socket of its own (``SO_REUSEPORT``), so the kernel hands
 every worker its share of the connections instead of whichever worker wakes first taking them;
 a worker that dies is replaced on its socket and the connections that came meanwhile are
-served, none refused."""
+served, none refused; SIGHUP replaces every worker on its socket while the port answers."""
 
 from __future__ import annotations
 
@@ -44,7 +44,10 @@ def listening_sockets(served: Served) -> dict[int, set[str]]:
             continue
         for connection in connections:
             if connection.status == psutil.CONN_LISTEN and connection.laddr.port == served.port:
-                inode = os.readlink(f"/proc/{child.pid}/fd/{connection.fd}")
+                try:
+                    inode = os.readlink(f"/proc/{child.pid}/fd/{connection.fd}")
+                except OSError:
+                    continue  # the child has just ended
                 held.setdefault(child.pid, set()).add(inode)
     return held
 
@@ -54,7 +57,11 @@ def connections_per_worker(served: Served, connections: list[Connection]) -> Cou
     ports = {c.port for c in connections}
     counts: Counter[int] = Counter()
     for child in psutil.Process(served.process.pid).children(recursive=True):
-        for held in child.net_connections(kind="tcp"):
+        try:
+            held_by_child = child.net_connections(kind="tcp")
+        except (psutil.ZombieProcess, psutil.NoSuchProcess):
+            continue
+        for held in held_by_child:
             if held.raddr and held.laddr.port == served.port and held.raddr.port in ports:
                 counts[child.pid] += 1
     return counts
@@ -97,3 +104,20 @@ def test_a_killed_worker_is_replaced_and_the_connections_meanwhile_are_served(
     assert killed not in held
     assert len(held) == 2
     assert len(connections_per_worker(served, connections)) == 2
+
+
+def test_sighup_replaces_every_worker_on_its_socket_and_the_port_keeps_answering(
+    served: Served,
+) -> None:
+    wait_until(lambda: both_workers_listen(served), 60, "both workers to listen")
+    before = listening_sockets(served)
+    served.process.send_signal(signal.SIGHUP)
+
+    def replaced() -> bool:
+        assert Connection(served).call("GET", "/health")[0] == 200  # answered throughout
+        now = listening_sockets(served)
+        return both_workers_listen(served) and not set(now) & set(before)
+
+    wait_until(replaced, 120, "both workers to be replaced")
+    sockets = sorted(inode for held in listening_sockets(served).values() for inode in held)
+    assert sockets == sorted(inode for held in before.values() for inode in held)
