@@ -143,18 +143,19 @@ def free_port() -> int:
 
 
 def start_server(
-    store: str,
     directory: Path,
     port: int,
     workers: int | None = None,
     *,
     projector: bool | None = None,
+    store: str | None = None,
 ) -> subprocess.Popen[bytes]:
-    """A real ``cardroom serve`` on a scratch store and the benchmark Redis (rate limits
-    off: one client address, on purpose); ``projector`` None: the server's default (none)."""
+    """A real ``cardroom serve`` on a scratch store (``store``, else a SQLite file in
+    ``directory``) and the benchmark Redis (rate limits off: one client address, on purpose);
+    ``projector`` None: the server's default (none)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
     env.update(
-        CARDROOM_EVENT_STORE=store,
+        CARDROOM_EVENT_STORE=store or f"sqlite:///{directory}/cardroom.db",
         CARDROOM_REDIS_URL=REDIS,
         CARDROOM_REDIS_PREFIX=f"bench-{uuid.uuid4().hex[:8]}:",
         CARDROOM_VAR_DIR=str(directory),
@@ -495,7 +496,7 @@ def main() -> None:
         store = stack.enter_context(event_store(args.store, directory))
         port = free_port()
         server = start_server(
-            store, directory, port, args.workers, projector=args.projector or None
+            directory, port, args.workers, projector=args.projector or None, store=store
         )
         base = f"http://127.0.0.1:{port}"
         # SQLite: same directory, same eventsourcing settings (WAL, default synchronous) as the
