@@ -235,7 +235,8 @@ def _start_projector(
     "--workers",
     type=click.IntRange(1),
     default=None,
-    help="API processes sharing the port [default: one per core].",
+    help="API processes, each listening on the port with a socket of its own "
+    "(SO_REUSEPORT) [default: one per core].",
 )
 @click.option("--access-log/--no-access-log", default=False, help="Log every request.")
 def serve(

@@ -5,8 +5,9 @@ Redis server under ``CARDROOM_VAR_DIR`` and runs the projection runner, so one c
 the whole service. With ``CARDROOM_REDIS_URL`` set, the projection runs as its own worker
 (``cardroom project``) and this serves HTTP only.
 
-``workers`` API processes share one listening socket (uvicorn's supervisor, which restarts a
-worker that dies). With more than one, the supervising process holds what must run once —
+``workers`` API processes listen on the port with a socket each (``SO_REUSEPORT``, so the
+kernel spreads connections over them; :mod:`api.supervisor`, which restarts a worker that
+dies). With more than one, the supervising process holds what must run once —
 the embedded Redis and the projector — and the workers serve HTTP only, reaching Redis through
 ``CARDROOM_REDIS_URL``. Every worker has its own table cache; a stale one costs a retry, never
 a wrong answer (:mod:`infra.table_cache`). SIGINT/SIGTERM stop the workers gracefully, then the
@@ -22,6 +23,8 @@ import signal
 
 from infra.logs import configure_logging
 from infra.settings import Settings
+
+logger = logging.getLogger("cardroom.serve")
 
 GRACEFUL_SHUTDOWN = 5  # seconds open requests (live streams) get before they are cut
 PROTOCOL = "api.serverlimits:LimitedHttpToolsProtocol"
@@ -108,10 +111,8 @@ def _serve_many(
 ) -> None:
     """The supervisor: Redis and the projector here (if this server runs them), HTTP in
     ``workers`` processes started from :func:`worker_app`."""
-    import uvicorn
-    from uvicorn.supervisors import Multiprocess
-
     from api.services import Services
+    from api.supervisor import Supervisor, listening_sockets
 
     services = None
     if settings.redis_url is None or run_projector:
@@ -124,8 +125,13 @@ def _serve_many(
         config = _config(
             "api.serve:worker_app", host, port, settings, factory=True, workers=workers, **options
         )
-        assert isinstance(config, uvicorn.Config)
-        Multiprocess(config, sockets=[config.bind_socket()]).run()
+        sockets = listening_sockets(host, port, workers)
+        logger.info("serving on http://%s:%d with %d workers", host, port, workers)
+        try:
+            Supervisor(config, sockets).run()
+        finally:
+            for sock in set(sockets):
+                sock.close()
     finally:
         if services is not None:
             services.close()
