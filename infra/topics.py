@@ -1,5 +1,5 @@
 """Stable topics: the name each stored row gives its class, independent of module paths
-(design §3, docs/decisions/0010-stable-event-topics.md).
+(design §3, docs/decisions/0008-stable-event-topics.md).
 
 A stored event's topic says which class its body decodes to. Derived from the game registry
 (:mod:`domain.games`), so a new game gets names for free:
