@@ -19,8 +19,10 @@ A name is what its owner typed, once surrounding whitespace is stripped, and it 
 Two names are **the same name** when their keys (:func:`name_key`) are equal: the name in
 compatibility form (NFKC: full-width ``Ｂｏｂ`` is ``Bob``), reduced to its UTS #39 confusable
 skeleton (each character replaced by the prototype it may be mistaken for: ``0`` by ``O``,
-``I`` and ``1`` by ``l``, Cyrillic ``о`` by Latin ``o``, ``m`` by ``rn``), then case-folded. So
-"Bob", "BOB", "B0b", "Вob" (Cyrillic В) and "Ｂob" are one name; "Bob\\u200b" is no name at all.
+``I`` and ``1`` by ``l``, Cyrillic ``о`` by Latin ``o``, ``m`` by ``rn``), case-folded, and the
+same again in capitals (so ``i``, whose capital is ``I``, is ``l`` too). So "Bob", "BOB",
+"B0b", "Вob" (Cyrillic В) and "Ｂob" are one name, as are "Ivy", "ivy" and "lvy";
+"Bob\\u200b" is no name at all.
 The prototypes come from Unicode's confusables data as the ``confusable-homoglyphs`` package
 ships it (pure Python and data; read once, on first use).
 """
@@ -86,8 +88,14 @@ def check_name(raw: object, whose: str = "a player's name") -> str:
 
 
 def name_key(name: str) -> str:
-    """What two names are compared by: the same key, the same name (any string; total)."""
-    return unicodedata.normalize("NFD", skeleton(unicodedata.normalize("NFKC", name)).casefold())
+    """What two names are compared by: the same key, the same name (any string; total).
+
+    The skeleton is taken twice, around case folding, since Unicode's prototypes are not
+    case-blind: once as typed (``m`` is ``rn``, Cyrillic ``В`` is ``B``, ``I`` is ``l``), then
+    folded and in capitals (``ivy`` as ``IVY``, whose ``I`` is ``l`` too), folded again. So
+    "Ivy", "ivy", "IVY" and "lvy" are one name, as are "m" and "rn"."""
+    typed = skeleton(unicodedata.normalize("NFKC", name)).casefold()
+    return unicodedata.normalize("NFD", skeleton(typed.upper()).casefold())
 
 
 def skeleton(text: str) -> str:

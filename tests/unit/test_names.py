@@ -64,6 +64,8 @@ def test_names_in_any_script_with_inner_spaces_and_marks_are_fine(name: str) -> 
         ("Al", "AI"),  # capital I for small l
         ("Al", "A1"),
         ("Kim", "Kirn"),  # rn for m
+        ("Ivy", "ivy"),  # case, where the capital I is also a look-alike of l
+        ("ivy", "lvy"),  # small i is capital I is l
         ("Zoë", "Zoe\u0308"),  # composed or not
     ],
 )
