@@ -215,3 +215,59 @@ def test_a_refusal_shows_beside_the_actions_and_clears_on_the_next_accepted_comm
     page.click("button[data-action=discard]:enabled")
     alert.wait_for(state="hidden")
     context.close()
+
+
+def test_leaving_hands_the_seat_to_a_bot_and_the_table_of_bots_ends(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    table = quick_play(page, server.base, "bourre", 3, name="Flo")
+    page.screenshot(path=str(artifacts / "play-before-leave.png"))
+    page.click("button[data-leave]")
+    page.wait_for_url(f"**/watch/{table}")
+    # A bot plays the seat now, under a bot's name; the person holds no seat here any more.
+    seat0 = page.locator(".board-box [data-seat='0'] .name, [data-seat='0'] .name").first
+    wait_until(lambda: "Bot 0" in seat0.inner_text(), 30, "the bot's name on seat 0")
+    assert page.evaluate(f"localStorage.getItem('cardroom:seat:{table}')") is None
+    # Every person has left: the bots finish the hand and the table ends.
+    page.goto(f"{server.base}/play/{table}")
+    page.wait_for_selector("form.seat-form, .notice.info", timeout=30_000)
+    wait_until(
+        lambda: (
+            "ended"
+            in page.evaluate(f"fetch('/tables/{table}').then(r => r.json()).then(v => v.status)")
+        ),
+        HAND_TIMEOUT,
+        "the table of bots to end",
+    )
+    context.close()
+
+
+def test_a_rematch_opens_a_new_table_with_the_same_options_and_seats(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.locator("form.create select[name=game]").select_option("bourre")
+    page.fill("form.create input[name=opt-seats]", "2")
+    page.fill("form.create input[name=opt-hands]", "1")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url("**/play/*")
+    first = page.url.rsplit("/", 1)[1]
+    page.fill("input[name=name]", "Gus")
+    page.click("form.seat-form button[type=submit]")
+    page.wait_for_selector(".hand-panel h2")
+    page.locator("button[data-add-bot='1']").click()
+    play_my_turns(page, "table ended", bourre_move, artifacts, "rematch-first")
+    rematch = page.locator("button[data-rematch]")
+    rematch.wait_for()
+    page.screenshot(path=str(artifacts / "play-ended-rematch.png"))
+    rematch.click()
+    page.wait_for_url(lambda url: "/play/" in url and first not in url)
+    page.wait_for_selector("[data-my-hand] [data-card]", timeout=30_000)
+    assert "Gus" in page.inner_text(".hand-panel h2")
+    seat1 = page.locator(".board-box [data-seat='1'] .name")
+    assert seat1.inner_text() == "Bot 1 (basic)"
+    context.close()

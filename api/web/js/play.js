@@ -26,6 +26,7 @@ const board = el("div", { class: "board-box" });
 const hand = el("section", { class: "hand-panel", "aria-label": "your hand" });
 const refusal = el("p", { class: "refusal notice error", role: "alert", hidden: true });
 const waitingBox = el("section", { class: "waiting-seats" });
+const tableBar = el("span", { class: "table-actions" });
 const chartBox = el("section", { class: "chart-section" });
 let stopStream = null;
 let refreshTimer = null;
@@ -68,7 +69,7 @@ async function seatForm() {
     el("h1", {}, `${state.game.title} table — take a seat`),
     open.length ? form : el("p", { class: "notice info" }, "Every seat is taken. ", el("a", { href: `/watch/${id}` }, "Watch instead.")),
     waitingBox, board));
-  addBotButtons(view, seatForm);
+  addBotButtons(view);
   if (open.length) name.focus();
 }
 
@@ -137,7 +138,8 @@ function render(focusCode) {
     el("span", { class: mine ? "turn mine" : "turn" }, turn), mine ? bigClock(view) : null),
   el("div", { "data-my-hand": seat.seat }, row), actions, refusal,
   el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks${hint ? `; ${hint}` : ""}.`));
-  addBotButtons(view, () => refresh());
+  addBotButtons(view);
+  tableActions(view);
   const keep = focusCode || focused;
   if (keep) {
     const again = hand.querySelector(`button[data-card="${keep}"]`);
@@ -197,7 +199,7 @@ function onEvent(event) {
 async function start() {
   app.replaceChildren(el("div", { class: "page play" },
     el("h1", {}, "Table ", el("small", { class: "muted" }, id.slice(0, 8)), " ",
-      el("a", { href: `/watch/${id}`, class: "button" }, "watch / replay")),
+      el("a", { href: `/watch/${id}`, class: "button" }, "watch / replay"), tableBar),
     waitingBox, board, hand, chartBox));
   try {
     state.events = await api.timeline(id, seat.token);
@@ -249,7 +251,7 @@ function refuse(text) {
 
 // While the table waits for players: an "add a bot" button for each empty seat.
 let botKinds = null;
-async function addBotButtons(view, after) {
+async function addBotButtons(view) {
   if (view.status !== "waiting") { waitingBox.replaceChildren(); return; }
   if (!botKinds) botKinds = api.bots().catch(() => ({}));
   const kinds = Object.keys((await botKinds)[view.game] || {});
@@ -266,8 +268,68 @@ async function addBotButtons(view, after) {
         } catch (problem) {
           notice(app, api.words(problem));
         }
-        after();
+        if (seat) refresh(); // seated: the stream brings the bot's seat too
+        else seatForm();
       } }, `add a bot at seat ${s.seat}`))));
+}
+
+// --- leave and rematch (issue 21) ----------------------------------------------------------
+
+// "leave": a bot plays the seat from now on (a waiting table frees it); the page then
+// watches. "rematch" on an ended table: a new table with the same options and seats.
+function tableActions(view) {
+  const buttons = [];
+  if (view.status !== "ended") {
+    buttons.push(el("button", { type: "button", "data-leave": "", title: view.status === "waiting"
+      ? "give up your seat" : "a bot plays your seat from now on", onclick: leave },
+    view.status === "waiting" ? "leave the seat" : "leave (a bot takes over)"));
+  } else {
+    buttons.push(el("button", { type: "button", class: "primary", "data-rematch": "", onclick: rematch },
+      "rematch"));
+  }
+  tableBar.replaceChildren(...buttons);
+}
+
+async function leave(event) {
+  event.target.disabled = true;
+  try {
+    await api.command(id, seat.token, { type: "leave_seat" });
+  } catch (problem) {
+    event.target.disabled = false;
+    refuse(api.words(problem));
+    return;
+  }
+  held.forget(id);
+  if (stopStream) stopStream();
+  location.href = `/watch/${id}`;
+}
+
+// Who held each seat when the table ended: a bot's kind, or null for a person (a seat its
+// person left is a bot's).
+function holders(events, seats) {
+  const kinds = new Array(seats).fill(null);
+  for (const event of events) {
+    if (event.type === "PlayerSeated" || event.type === "SeatLeft") kinds[event.seat] = event.bot || null;
+  }
+  return kinds;
+}
+
+async function rematch(event) {
+  event.target.disabled = true;
+  try {
+    const view = state.view;
+    const created = await api.createTable({ game: view.game, options: view.options });
+    const taken = await api.takeSeat(created.tableId, seat.name || state.view.seats[seat.seat].name, seat.seat);
+    held.save(created.tableId, { seat: taken.seat, token: taken.token, name: seat.name, game: view.game });
+    const kinds = holders(state.events, view.seats.length);
+    for (const [at, kind] of kinds.entries()) {
+      if (kind && at !== seat.seat) await api.addBot(created.tableId, kind, at);
+    }
+    location.href = `/play/${created.tableId}`;
+  } catch (problem) {
+    event.target.disabled = false;
+    refuse(api.words(problem));
+  }
 }
 
 if (seat) start();
