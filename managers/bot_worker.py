@@ -20,7 +20,9 @@ concurrent workers:
 
 A bot's own command is a new notification, so turns in a row chain through the log. The
 think time (``CARDROOM_BOT_THINK_SECONDS``) runs from the prompting event's stored time and
-blocks nobody: a turn not yet due waits in a Redis sorted set (``{p}bots:due``, written before
+blocks nobody; after a settled hand the turn is not due before the hand's settle time plus the
+table's result pause (option ``result_pause``, unless every seat is a bot's) either. A turn not
+yet due waits in a Redis sorted set (``{p}bots:due``, written before
 the position moves, so a restart finds it) and is played once due. On a table with a
 turn clock, a seat sat out after its timeouts (:mod:`managers.timekeeper`) is played by a
 ``basic`` bot until the player sends ``sit_in``. A seat its person left
@@ -42,12 +44,12 @@ from uuid import UUID
 from bots import choose, kind_of, rng_for
 from domain.errors import DomainError
 from domain.table import PLAYING, CloseTable, PlayerSeated, TakeSeat, hash_token
-from domain.table.clock import turn_seconds
+from domain.table.clock import result_pause, turn_seconds
 from domain.table.leaving import SeatLeft
 from infra.errors import VersionConflict
 from infra.results import CommandResult
 from managers.following import follow
-from managers.timekeeper import options_of, sat_out_seats
+from managers.timekeeper import SETTLE_WINDOW, last_settled, options_of, sat_out_seats
 
 log = logging.getLogger(__name__)
 
@@ -196,11 +198,13 @@ class BotWorker:
             # every person has left or sat out: the table ends once the hand is over
             self._end_when_the_hand_is_over(table_id, game, state, version, min(gone))
         issued = 0
+        # people seated read a settled hand's result first (option result_pause); bots alone don't
+        pause = 0.0 if len(players) == seating.seats else result_pause(options_of(state))
         for seat in sorted(game.to_act(state)):
             kind = players.get(seat)
             if kind is None:
                 continue
-            if self._think > 0 and not self._due(table_id, version):
+            if (self._think > 0 or pause > 0) and not self._due(table_id, game, version, pause):
                 return issued
             legal = game.legal_commands(state, seat)
             command = choose(game.name, kind, game.view(state, seat), legal,
@@ -220,11 +224,18 @@ class BotWorker:
             return issued
         return issued
 
-    def _due(self, table_id: UUID, version: int) -> bool:
-        """Whether the think time since the prompting event has passed; if not, the turn is
-        kept in ``{p}bots:due`` for when it has."""
-        prompt = self._store.events(table_id, version, version)
-        due = prompt[-1].at.timestamp() + self._think if prompt else 0.0
+    def _due(self, table_id: UUID, game: Any, version: int, pause: float) -> bool:
+        """Whether the think time since the prompting event has passed, and the result pause
+        since the last settled hand (``pause`` seconds); if not, the turn is kept in
+        ``{p}bots:due`` for when it has."""
+        if pause > 0:
+            recent = self._store.events(table_id, max(1, version - SETTLE_WINDOW), version)
+        else:
+            recent = self._store.events(table_id, version, version)
+        due = recent[-1].at.timestamp() + self._think if recent else 0.0
+        settled = last_settled(game, recent) if pause > 0 else None
+        if settled is not None:
+            due = max(due, settled + pause)
         if due <= self._now():
             return True
         self._redis.zadd(self._due_key, {str(table_id): due})
