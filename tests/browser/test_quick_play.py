@@ -271,3 +271,29 @@ def test_a_rematch_opens_a_new_table_with_the_same_options_and_seats(
     seat1 = page.locator(".board-box [data-seat='1'] .name")
     assert seat1.inner_text() == "Bot 1 (basic)"
     context.close()
+
+
+def test_the_turn_clock_is_large_beside_the_hand_when_it_is_the_seat_s_turn(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.locator("form.create select[name=game]").select_option("burraco")
+    page.locator("form.create select[name=opt-seats]").select_option("2")
+    page.fill("form.create input[name=opt-turn_seconds]", "600")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url("**/play/*")
+    page.fill("input[name=name]", "Hal")
+    page.click("form.seat-form button[type=submit]")
+    page.wait_for_selector(".hand-panel h2")
+    page.locator("button[data-add-bot]").first.click()
+    page.wait_for_function("document.title.startsWith('●')", timeout=HAND_TIMEOUT * 1000)
+    clock = page.locator(".hand-panel h2 .countdown.big")
+    clock.wait_for()
+    size = float(clock.evaluate("n => parseFloat(getComputedStyle(n).fontSize)"))
+    assert size >= 24, size
+    assert clock.inner_text().endswith(" s")
+    inside(page, ".hand-panel h2 .countdown.big")
+    page.screenshot(path=str(artifacts / "play-turn-clock.png"))
+    context.close()
