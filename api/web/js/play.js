@@ -136,7 +136,7 @@ function render(focusCode) {
   hand.classList.toggle("my-turn", mine);
   hand.replaceChildren(el("h2", {}, `Your hand — ${seatName(me.name, seat.seat)}, seat ${seat.seat} · `,
     el("span", { class: mine ? "turn mine" : "turn" }, turn), mine ? bigClock(view) : null),
-  el("div", { "data-my-hand": seat.seat }, row), actions, refusal,
+  el("div", { "data-my-hand": seat.seat }, row), actions, refusal.textContent ? refusal : null,
   el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks${hint ? `; ${hint}` : ""}.`));
   addBotButtons(view);
   tableActions(view);
@@ -243,10 +243,13 @@ function bigClock(view) {
   return clock;
 }
 
-// A refusal beside the actions, in words; "" clears it (the next accepted command).
+// A refusal beside the actions, in words; "" clears it (the next accepted command). The alert
+// is on the page only while it says something.
 function refuse(text) {
   refusal.textContent = text;
   refusal.hidden = !text;
+  if (!text) refusal.remove();
+  else if (!refusal.isConnected) hand.querySelector(".actions")?.after(refusal);
 }
 
 // While the table waits for players: an "add a bot" button for each empty seat.
