@@ -146,13 +146,16 @@ def vacate(table: Table, event: SeatLeft) -> Table:
     waits for players, or a bot plays it under a bot's name; either way the person's token no
     longer holds it (an empty hash matches no token)."""
     if event.bot is None:
-        name, token = None, None
+        name, token, departures = None, None, table.departures
     else:
         name, token = takeover_name(event.bot, event.seat), ""
+        hand = table.hand.number if table.hand else 0
+        departures = (*table.departures, (event.seat, event.name, hand))
     return replace(
         table,
         names=_set(table.names, event.seat, name),
         token_hashes=_set(table.token_hashes, event.seat, token),
+        departures=departures,
     )
 
 

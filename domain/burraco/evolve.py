@@ -83,7 +83,8 @@ def vacate(t: Table, e: SeatLeft) -> Table:
         return replace(t, seats=_set_seat(t.seats, e.seat, None), bots=bots)
     bots = t.bots if e.seat in t.bots else (*t.bots, e.seat)
     seat = Seat(takeover_name(e.bot, e.seat), "")
-    return replace(t, seats=_set_seat(t.seats, e.seat, seat), bots=bots)
+    departures = (*t.departures, (e.seat, e.name, t.round.number if t.round else 0))
+    return replace(t, seats=_set_seat(t.seats, e.seat, seat), bots=bots, departures=departures)
 
 
 def _close_asked(t: Table, e: CloseAsked) -> Table:

@@ -43,6 +43,9 @@ def test_a_person_who_leaves_a_hand_in_play_is_replaced_by_a_bot_and_the_table_e
     assert final["hand"] >= 1
     ledger = client.get(f"/tables/{table_id}/ledger").json()
     assert [h["hand"] for h in ledger["hands"]][:1] == [1]
+    # The ledger says who played the seat: Ann until hand 1, a bot from then on.
+    assert ledger["left"] == [{"seat": 0, "name": "Ann", "hand": 1}]
+    assert ledger["players"][0]["name"] == "Bot 0 (basic)"
 
 
 def test_leaving_a_waiting_table_frees_the_seat(client: TestClient[Any]) -> None:

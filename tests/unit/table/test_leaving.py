@@ -48,6 +48,8 @@ def test_a_seat_left_in_play_is_played_by_a_bot_and_the_token_no_longer_holds_it
     assert game.seat_for_token(after, "t0") is None
     assert game.seat_for_token(after, "") is None  # an empty hash matches no token
     assert set(game.to_act(after)) == to_act  # the hand goes on: the bot owes the same move
+    ledger = game.house.ledger(game, after)
+    assert ledger["left"] == [{"seat": 0, "name": "p0", "hand": 1}]
 
 
 @pytest.mark.parametrize("game_name", ["bourre", "burraco"])
