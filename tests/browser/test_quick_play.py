@@ -186,6 +186,7 @@ def test_a_waiting_table_offers_a_bot_for_every_empty_seat(
     page.wait_for_selector(".hand-panel h2")
     page.wait_for_selector("button[data-add-bot]")
     assert page.locator("button[data-add-bot]").count() == 2
+    assert "null" not in page.inner_text(".hand-panel")
     page.screenshot(path=str(artifacts / "play-waiting-bots.png"), full_page=True)
     page.locator("button[data-add-bot]").first.click()
     wait_until(lambda: page.locator("button[data-add-bot]").count() == 1, 30, "one seat left")

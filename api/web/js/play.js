@@ -136,8 +136,9 @@ function render(focusCode) {
   hand.classList.toggle("my-turn", mine);
   hand.replaceChildren(el("h2", {}, `Your hand — ${seatName(me.name, seat.seat)}, seat ${seat.seat} · `,
     el("span", { class: mine ? "turn mine" : "turn" }, turn), mine ? bigClock(view) : null),
-  el("div", { "data-my-hand": seat.seat }, row), actions, refusal.textContent ? refusal : null,
-  el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks${hint ? `; ${hint}` : ""}.`));
+  ...[el("div", { "data-my-hand": seat.seat }, row), actions, refusal.textContent ? refusal : null,
+    el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks${hint ? `; ${hint}` : ""}.`)]
+    .filter(Boolean));
   addBotButtons(view);
   tableActions(view);
   const keep = focusCode || focused;
