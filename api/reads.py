@@ -24,6 +24,7 @@ from api.schemas import Health, ProjectionHealth, ShardHealth, Verification
 from api.services import Services, blocking
 from domain.errors import InvalidOption
 from domain.games import game_named
+from managers.timekeeper import SETTLE_WINDOW
 from projections.ledger import Ledger
 from projections.lobby import OPEN, BadCursor
 from projections.views import turn_deadline
@@ -93,7 +94,15 @@ def with_deadline(services: Services, table_id: UUID, view: dict[str, Any]) -> d
     """The store's view with the turn's ``deadline`` as the read models show it (design §9):
     only when the view shows the table's last event, whose stored time starts the clock."""
     since = services.queries.store.events(table_id, view["version"])
-    deadline = turn_deadline(view, since[0].at if len(since) == 1 else None)
+    if len(since) != 1 or not view.get("options", {}).get("turn_seconds"):
+        deadline = turn_deadline(view, None)
+    else:  # the last hand's settle time, for the result pause (as the managers read it)
+        game = game_named(view["game"])
+        recent = services.queries.store.events(
+            table_id, max(1, view["version"] - SETTLE_WINDOW), view["version"]
+        )
+        settled = next((e.at for e in reversed(recent) if game.settles_hand(e.event)), None)
+        deadline = turn_deadline(view, since[0].at, settled)
     if deadline is not None:
         view["deadline"] = deadline.isoformat()
     return view

@@ -20,6 +20,7 @@ from api.services import Services
 from bots import UnknownBot
 from domain.cards import CardError, card
 from domain.games import game_named
+from domain.table.leaving import SeatLeft
 from infra.errors import IdempotencyKeyReused
 from infra.results import CommandResult
 from managers import bot_worker
@@ -200,5 +201,7 @@ def _finish(
 def _accepted(
     services: Services, table_id: UUID, seat: int, result: CommandResult
 ) -> CommandAccepted:
+    if any(isinstance(stored.event, SeatLeft) for stored in result.events):
+        services.queries.forget_seats(table_id)  # the leaver's token holds no seat now
     events = services.queries.redacted(table_id, seat, result.events)
     return CommandAccepted(version=result.version, position=result.position, events=events)

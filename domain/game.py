@@ -45,6 +45,8 @@ with the table kernel's defaults): the projections, the export, the history and 
 * ``timeout_move(state, seat) -> command | None`` — the move a seat whose turn ran out makes
   (:mod:`domain.table.clock`); the Game adds the clock's commands (``time_out``, ``sit_in``)
   and events (``TurnTimedOut``, ``SatIn``) to every game, and they leave its state as it is.
+  It adds leaving too (:mod:`domain.table.leaving`): ``leave_seat`` → ``SeatLeft``, which the
+  game's table plug applies to its state (``TableRules.vacate``).
 
 What a client shows of a game (``GET /games``, design §5):
 
@@ -64,9 +66,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast, get_args
 
-from domain.errors import IllegalCommand
+from domain.errors import IllegalCommand, TableClosed
 from domain.house import House
-from domain.table import Seating, hand_of
+from domain.table import ENDED, Seating, hand_of
 from domain.table.clock import (
     CLOCK_EVENTS,
     CLOCK_SCHEMA,
@@ -78,6 +80,7 @@ from domain.table.clock import (
     sit_in,
 )
 from domain.table.kernel import TableRules
+from domain.table.leaving import LeaveSeat, SeatLeft, leave_seat
 from domain.table.options import COMMON_SCHEMA
 from domain.table.schema import Option
 
@@ -146,8 +149,8 @@ class Game(Generic[S, C, E]):
     ) -> None:
         self.name = name
         # the tagged unions of commands and events (msgspec-decodable), with the clock's
-        self.command_type = command_type | TimeOut | SitIn
-        self.event_type = event_type | TurnTimedOut | SatIn
+        self.command_type = command_type | TimeOut | SitIn | LeaveSeat
+        self.event_type = event_type | TurnTimedOut | SatIn | SeatLeft
         self.rules = rules
         # the game's own command and event types (exactly these types skip the clock's checks)
         self._own_commands = frozenset(_plain(command_type, (TimeOut, SitIn)))
@@ -184,7 +187,7 @@ class Game(Generic[S, C, E]):
         """The game's ``decide``, with the clock's commands (module docstring)."""
         if type(command) in self._own_commands:
             return self._decide(state, command)
-        if isinstance(command, TimeOut | SitIn):
+        if isinstance(command, TimeOut | SitIn | LeaveSeat):
             return self.decision(state, command)[0]
         return self._decide(state, command)
 
@@ -193,6 +196,9 @@ class Game(Generic[S, C, E]):
         follows them (``follows_clock``)."""
         if type(event) in self._own_events:
             return self._evolve(state, event)
+        if isinstance(event, SeatLeft):
+            assert state is not None
+            return self.table.vacate(state, event) if self.table.vacate else state
         if isinstance(event, CLOCK_EVENTS) and not self.follows_clock:
             assert state is not None
             return state
@@ -208,6 +214,14 @@ class Game(Generic[S, C, E]):
             return forced_moves(
                 state, command, self.to_act, self.timeout_move, self._decision, self.evolve
             )
+        if isinstance(command, LeaveSeat):
+            if state is None:
+                raise IllegalCommand("the table is not open yet")
+            seating = self.seating(state)
+            if seating.status == ENDED:
+                raise TableClosed("the table has ended")
+            left = cast(list[E], leave_seat(seating, command))
+            return left, self.evolve(state, left[0])
         if isinstance(command, SitIn):
             if state is None:
                 raise IllegalCommand("the table is not open yet")

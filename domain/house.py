@@ -38,6 +38,13 @@ Json = dict[str, Any]
 PlayerCounter = Callable[[int, str, int], None]
 
 
+def departures(left: Any) -> list[Json]:
+    """Who left a seat for a bot (``SeatLeft``) as a ledger lists it: ``{"seat", "name",
+    "hand"}`` — ``name`` played the seat until ``hand`` (the hand in play when they left), a
+    bot from then on."""
+    return [{"seat": seat, "name": name, "hand": hand} for seat, name, hand in left]
+
+
 def seating_ledger(game: Any, state: Any) -> Json:
     """Any game: the seats and who holds them, the table's status and the hand in play."""
     seating = game.seating(state)

@@ -74,8 +74,9 @@ class TableQueries:
     def seat_for_token(self, table_id: UUID, token: str) -> int | None:
         """The seat ``token`` holds at the table (None: no seat).
 
-        A seat's token never changes once ``PlayerSeated`` is stored, so a found seat is
-        remembered (by the token's hash, never the token): commands then skip a store read.
+        A seat's token changes only when its person leaves (``SeatLeft``), so a found seat is
+        remembered (by the token's hash, never the token) until :meth:`forget_seats`: commands
+        then skip a store read.
         """
         key = (table_id, hash_token(token))
         seat = self._seats.get(key)
@@ -87,6 +88,12 @@ class TableQueries:
                         self._seats.clear()  # crude but bounded; entries are cheap to re-learn
                     self._seats[key] = seat
         return seat
+
+    def forget_seats(self, table_id: UUID) -> None:
+        """Forget the seats remembered for ``table_id``'s tokens (a person left a seat)."""
+        with self._lock:
+            for key in [key for key in self._seats if key[0] == table_id]:
+                del self._seats[key]
 
     def visible(self, table_id: UUID, viewer: Viewer) -> LoadedTable:
         """The table as of the last version ``viewer`` may see (version 1 at the least)."""

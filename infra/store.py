@@ -180,8 +180,10 @@ class TableStore:
     def seat_for_token(self, table_id: UUID, token: str) -> int | None:
         """The seat a bearer token belongs to, or ``None``.
 
-        A seat, once taken, keeps its token for the table's life, so a seat found in the
-        cached table is still right; only a miss needs the fresh table.
+        A seat keeps its token until its person leaves (``SeatLeft``), so a seat found in the
+        cached table is right as of that table: this process's cache follows its own writes,
+        while another process's cached table answers for the leaver until it is read again
+        (design §2, leaving). Only a miss needs the fresh table.
         """
         token_hash = hash_token(token)
         cached = self._cache.get(table_id)

@@ -20,10 +20,15 @@ concurrent workers:
 
 A bot's own command is a new notification, so turns in a row chain through the log. The
 think time (``CARDROOM_BOT_THINK_SECONDS``) runs from the prompting event's stored time and
-blocks nobody: a turn not yet due waits in a Redis sorted set (``{p}bots:due``, written before
+blocks nobody; after a settled hand the turn is not due before the hand's settle time plus the
+table's result pause (option ``result_pause``, unless every seat is a bot's) either. A turn not
+yet due waits in a Redis sorted set (``{p}bots:due``, written before
 the position moves, so a restart finds it) and is played once due. On a table with a
 turn clock, a seat sat out after its timeouts (:mod:`managers.timekeeper`) is played by a
-``basic`` bot until the player sends ``sit_in``.
+``basic`` bot until the player sends ``sit_in``. A seat its person left
+(``SeatLeft``, :mod:`domain.table.leaving`) is played by the bot the event names; once every
+seat is a bot's and some person left or sat out, the table is closed to end after the hand in
+play (every human has left).
 """
 
 from __future__ import annotations
@@ -39,11 +44,12 @@ from uuid import UUID
 from bots import choose, kind_of, rng_for
 from domain.errors import DomainError
 from domain.table import PLAYING, CloseTable, PlayerSeated, TakeSeat, hash_token
-from domain.table.clock import turn_seconds
+from domain.table.clock import result_pause, turn_seconds
+from domain.table.leaving import SeatLeft
 from infra.errors import VersionConflict
 from infra.results import CommandResult
 from managers.following import follow
-from managers.timekeeper import options_of, sat_out_seats
+from managers.timekeeper import SETTLE_WINDOW, last_settled, options_of, sat_out_seats
 
 log = logging.getLogger(__name__)
 
@@ -90,15 +96,22 @@ def seat_bot(
     raise RuntimeError(f"table {table_id}: the bot's take_seat wrote no PlayerSeated")
 
 
-def bot_seats(store: Any, table_id: UUID, seats: int) -> dict[int, str]:
-    """The bots seated at a table, seat → kind (all seats are taken at versions 2 to
-    ``seats + 1``, before play starts)."""
+def bot_seats(store: Any, table_id: UUID, version: int) -> tuple[dict[int, str], set[int]]:
+    """The bots playing a table's seats as of ``version``, seat → kind, and the seats whose
+    person left for a bot: seated bots (``PlayerSeated.bot``) and bots that took a seat over
+    (``SeatLeft.bot``); a seat freed while the table waited is nobody's until taken again."""
     found: dict[int, str] = {}
-    for recorded in store.events(table_id, 1, seats + 1):
+    left: set[int] = set()
+    for recorded in store.events(table_id, 1, version):
         event = recorded.event
-        if isinstance(event, PlayerSeated) and event.bot is not None:
-            found[event.seat] = event.bot
-    return found
+        if isinstance(event, PlayerSeated | SeatLeft):
+            if event.bot is None:
+                found.pop(event.seat, None)
+            else:
+                found[event.seat] = event.bot
+            if isinstance(event, SeatLeft) and event.bot is not None:
+                left.add(event.seat)
+    return found, left
 
 
 def process_managers(
@@ -134,6 +147,7 @@ class BotWorker:
         self._settle = redis_client.register_script(_SETTLE)
         self._advance = redis_client.register_script(_ADVANCE)
         self._bots: dict[UUID, dict[int, str]] = {}
+        self._left: dict[UUID, set[int]] = {}  # seats a bot took over from a person who left
         self._clocked: set[UUID] = set()
 
     def position(self) -> int:
@@ -142,6 +156,9 @@ class BotWorker:
     def run_once(self, limit: int = 200) -> int:
         """Handle the next notifications (at most ``limit``); returns how many."""
         notes = self._store.notifications(self.position() + 1, limit)
+        for note in notes:
+            if isinstance(note.event, SeatLeft):
+                self._bots.pop(note.table_id, None)  # read the table's bots again
         for table_id in dict.fromkeys(note.table_id for note in notes):
             self.play(table_id)
         if notes:
@@ -168,21 +185,26 @@ class BotWorker:
         seating = game.seating(state)
         if seating.status != PLAYING:
             return 0
-        players = dict(self._players(table_id, seating.seats))
+        players = dict(self._players(table_id, version))
+        gone = set(self._left.get(table_id, ()))
         if turn_seconds(options_of(state)) is not None:
             # a turn clock: seats sat out after their timeouts are played by a bot
             self._clocked.add(table_id)
-            gone = sat_out_seats(self._store.events(table_id, 1, version))
-            for seat in gone:
+            sat_out = sat_out_seats(self._store.events(table_id, 1, version))
+            for seat in sat_out:
                 players.setdefault(seat, SAT_OUT_BOT)
-            if gone and len(players) == seating.seats:
-                self._end_when_the_hand_is_over(table_id, game, state, version, min(gone))
+            gone |= sat_out
+        if gone and len(players) == seating.seats:
+            # every person has left or sat out: the table ends once the hand is over
+            self._end_when_the_hand_is_over(table_id, game, state, version, min(gone))
         issued = 0
+        # people seated read a settled hand's result first (option result_pause); bots alone don't
+        pause = 0.0 if len(players) == seating.seats else result_pause(options_of(state))
         for seat in sorted(game.to_act(state)):
             kind = players.get(seat)
             if kind is None:
                 continue
-            if self._think > 0 and not self._due(table_id, version):
+            if (self._think > 0 or pause > 0) and not self._due(table_id, game, version, pause):
                 return issued
             legal = game.legal_commands(state, seat)
             command = choose(game.name, kind, game.view(state, seat), legal,
@@ -202,11 +224,18 @@ class BotWorker:
             return issued
         return issued
 
-    def _due(self, table_id: UUID, version: int) -> bool:
-        """Whether the think time since the prompting event has passed; if not, the turn is
-        kept in ``{p}bots:due`` for when it has."""
-        prompt = self._store.events(table_id, version, version)
-        due = prompt[-1].at.timestamp() + self._think if prompt else 0.0
+    def _due(self, table_id: UUID, game: Any, version: int, pause: float) -> bool:
+        """Whether the think time since the prompting event has passed, and the result pause
+        since the last settled hand (``pause`` seconds); if not, the turn is kept in
+        ``{p}bots:due`` for when it has."""
+        if pause > 0:
+            recent = self._store.events(table_id, max(1, version - SETTLE_WINDOW), version)
+        else:
+            recent = self._store.events(table_id, version, version)
+        due = recent[-1].at.timestamp() + self._think if recent else 0.0
+        settled = last_settled(game, recent) if pause > 0 else None
+        if settled is not None:
+            due = max(due, settled + pause)
         if due <= self._now():
             return True
         self._redis.zadd(self._due_key, {str(table_id): due})
@@ -230,13 +259,16 @@ class BotWorker:
         except (VersionConflict, DomainError) as error:
             log.info("closing bots-only table %s: %s", table_id, error)
 
-    def _players(self, table_id: UUID, seats: int) -> dict[int, str]:
+    def _players(self, table_id: UUID, version: int) -> dict[int, str]:
         known = self._bots.get(table_id)
         if known is None:
             if len(self._bots) >= _TABLES_REMEMBERED:
                 self._bots.clear()
+                self._left.clear()
                 self._clocked.clear()
-            known = self._bots[table_id] = bot_seats(self._store, table_id, seats)
+            known, left = bot_seats(self._store, table_id, version)
+            self._bots[table_id] = known
+            self._left[table_id] = left
         return known
 
 

@@ -24,7 +24,15 @@ from uuid import UUID
 
 from domain.errors import DomainError
 from domain.table import PLAYING
-from domain.table.clock import SatIn, TimeOut, TurnTimedOut, timeouts_to_sit_out, turn_seconds
+from domain.table.clock import (
+    SatIn,
+    TimeOut,
+    TurnTimedOut,
+    result_pause,
+    timeouts_to_sit_out,
+    turn_seconds,
+    turn_starts,
+)
 from infra.errors import VersionConflict
 from managers.following import follow
 
@@ -41,6 +49,20 @@ return redis.call('GET', KEYS[1])
 def options_of(state: Any) -> dict[str, Any]:
     """A table's recorded options (every game keeps them as ``raw_options``)."""
     return dict(getattr(state, "raw_options", None) or {})
+
+
+SETTLE_WINDOW = 16  # events looked back for a settled hand (the result pause, option result_pause)
+
+
+def last_settled(game: Any, events: list[Any]) -> float | None:
+    """When the last hand among ``events`` (stored events, oldest first) settled, in POSIX
+    seconds; ``None`` if none of them settles a hand. The managers read the last
+    :data:`SETTLE_WINDOW` events: a pause further back than that has long passed."""
+    for recorded in reversed(events):
+        if game.settles_hand(recorded.event):
+            at: datetime = recorded.at
+            return at.timestamp()
+    return None
 
 
 def timeouts_since_sitting_in(events: list[Any], seat: int) -> tuple[int, bool]:
@@ -124,9 +146,13 @@ class Timekeeper:
         waiting = sorted(game.to_act(state))
         if seconds is None or not waiting or game.seating(state).status != PLAYING:
             return None
-        last = self._store.events(table_id, table.version, table.version)
-        at: datetime = last[-1].at
-        return at.timestamp() + seconds, table.version, waiting[0]
+        recent = self._store.events(table_id, max(1, table.version - SETTLE_WINDOW), table.version)
+        at: datetime = recent[-1].at
+        # after a settled hand the clock starts once the result pause has passed
+        start = turn_starts(
+            at.timestamp(), last_settled(game, recent), result_pause(options_of(state))
+        )
+        return start + seconds, table.version, waiting[0]
 
     def schedule(self, table_id: UUID) -> None:
         if table_id in self._unclocked:

@@ -87,6 +87,8 @@ class TableProjection:
     recent: deque[Any] = field(default_factory=deque)
     ended: bool = False
     last_at: datetime | None = None  # when the last event was stored (turn deadlines)
+    # when the last hand settled, as this projection saw it (the result pause of turn deadlines)
+    settled_at: datetime | None = None
     opened_at: float = 0.0  # when ``TableOpened`` was stored (POSIX seconds; the lobby's order)
 
     @classmethod
@@ -141,6 +143,8 @@ class TableProjection:
         self.state = state = self.game.evolve(self.state, event)
         self.version = version
         self.last_at = at
+        if self.game.settles_hand(event):
+            self.settled_at = at
         if self.delay:
             self.recent.append(state)
         mark = _MARKS.get(type(event))

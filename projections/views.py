@@ -23,6 +23,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.game import Game, Viewer
+from domain.table.clock import result_pause, turn_starts
 from projections.model import Outcome, TableReadModel, encode
 from projections.table_projection import TableProjection
 from projections.tracking import Batch
@@ -35,25 +36,34 @@ def table_view(
     version: int,
     viewer: Viewer,
     last_at: datetime | None = None,
+    settled_at: datetime | None = None,
 ) -> dict[str, Any]:
     """``viewer``'s view of the table at ``version`` (a seat, or ``None`` for spectators);
-    ``last_at``: when the event at ``version`` was stored (for the turn's ``deadline``)."""
+    ``last_at``: when the event at ``version`` was stored, ``settled_at``: when the last hand
+    settled (for the turn's ``deadline``)."""
     view = {"tableId": str(table_id), "game": game.name, "version": version}
     view.update(game.view(state, viewer))
-    deadline = turn_deadline(view, last_at)
+    deadline = turn_deadline(view, last_at, settled_at)
     if deadline is not None:
         view["deadline"] = deadline.isoformat()
     return view
 
 
-def turn_deadline(view: dict[str, Any], last_at: datetime | None) -> datetime | None:
-    """When the turn a view shows runs out: the prompting event's time + ``turn_seconds``;
-    ``None`` without a clock, a time, or anyone to act."""
-    seconds = (view.get("options") or {}).get("turn_seconds")
+def turn_deadline(
+    view: dict[str, Any], last_at: datetime | None, settled_at: datetime | None = None
+) -> datetime | None:
+    """When the turn a view shows runs out: the prompting event's time + ``turn_seconds``,
+    the clock starting after the result pause when a hand has just settled (``settled_at``,
+    option ``result_pause``); ``None`` without a clock, a time, or anyone to act."""
+    options = view.get("options") or {}
+    seconds = options.get("turn_seconds")
     if seconds is None or last_at is None or not view.get("toAct"):
         return None
     if view.get("status") != "playing":
         return None
+    if settled_at is not None:
+        start = turn_starts(last_at.timestamp(), settled_at.timestamp(), result_pause(options))
+        last_at = max(last_at, datetime.fromtimestamp(start, last_at.tzinfo))
     return last_at + timedelta(seconds=float(seconds))
 
 
@@ -68,7 +78,8 @@ class PublicView(TableReadModel):
         state, version = table.public()
         live = version == table.version
         view = table_view(table.game, table.table_id, state, version, None,
-                          table.last_at if live else None)  # fmt: skip
+                          table.last_at if live else None,
+                          table.settled_at if live else None)  # fmt: skip
         batch.set(self.key(table.table_id), encode(view))
 
     def read(self, table_id: UUID) -> bytes | None:
@@ -85,8 +96,9 @@ class SeatViews(TableReadModel):
     def write_table(self, batch: Batch, table: TableProjection, outcome: Outcome) -> None:
         for seat in sorted(table.seats):
             view = table_view(
-                table.game, table.table_id, table.state, table.version, seat, table.last_at
-            )
+                table.game, table.table_id, table.state, table.version, seat, table.last_at,
+                table.settled_at,
+            )  # fmt: skip
             batch.set(self.key(table.table_id, seat), encode(view))
 
     def read(self, table_id: UUID, seat: int) -> bytes | None:

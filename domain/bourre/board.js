@@ -140,7 +140,11 @@ export function playPanel(view, ctx) {
   const declares = ctx.ofType("declare");
   const discardable = new Set(declares.flatMap((c) => c.discard || []));
   const handRow = el("div", { class: "cards hand" }, sortHand(cards, view.trump).map((code) => {
-    if (plays.has(code)) return card(code, { legal: true, onPick: () => ctx.post(plays.get(code)) });
+    if (plays.has(code)) {
+      const button = card(code, { legal: true, onPick: () => ctx.post(plays.get(code)) });
+      button.dataset.action = "play_card"; // the command this button issues
+      return button;
+    }
     if (discardable.has(code)) {
       return card(code, { legal: true, selected: ctx.selected.includes(code), onPick: ctx.toggle,
         label: `${code}: select to discard` });
@@ -162,9 +166,11 @@ export function playPanel(view, ctx) {
     }
     const n = ctx.selected.length;
     actions.append(
-      el("button", { type: "button", class: "primary", name: "play", disabled: !play, onclick: () => ctx.post(play) },
+      el("button", { type: "button", class: "primary", name: "play", "data-action": "declare", "data-play": "true",
+        disabled: !play, onclick: () => ctx.post(play) },
         n ? `play, discarding ${n} (p)` : "play, keep my cards (p)"),
-      el("button", { type: "button", name: "pass", disabled: !pass, onclick: () => ctx.post(pass) }, "pass (s)"));
+      el("button", { type: "button", name: "pass", "data-action": "declare", "data-play": "false",
+        disabled: !pass, onclick: () => ctx.post(pass) }, "pass (s)"));
     shortcuts = { p: () => play && ctx.post(play), s: () => pass && ctx.post(pass) };
   }
   return { row: handRow, actions, shortcuts, keys: "p play, s pass" };

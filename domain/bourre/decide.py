@@ -34,7 +34,7 @@ from domain.bourre.events import (
     HandSettled,
     TrickWon,
 )
-from domain.bourre.evolve import card_played, discarded, evolve, trick_won
+from domain.bourre.evolve import card_played, discarded, evolve, trick_won, vacate
 from domain.bourre.options import normalise_options
 from domain.bourre.playing import decide_play, play_index
 from domain.bourre.settlement import settle
@@ -289,4 +289,5 @@ TABLE: TableRules[Table] = TableRules(
     evolve=evolve,
     start=lambda table: start_hand(table, 1),
     close=close_in_play,
+    vacate=vacate,
 )

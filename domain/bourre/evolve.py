@@ -52,6 +52,7 @@ from domain.bourre.state import (
 )
 from domain.bourre.tricks import BEATERS
 from domain.table import PlayerSeated, TableEnded, TableOpened, deal_facts
+from domain.table.leaving import SeatLeft, takeover_name
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -137,6 +138,24 @@ def _seated(table: Table, event: PlayerSeated) -> Table:
         names=names,
         token_hashes=_set(table.token_hashes, event.seat, event.token_hash),
         status=status,
+    )
+
+
+def vacate(table: Table, event: SeatLeft) -> Table:
+    """A person left (:mod:`domain.table.leaving`): the seat is free again while the table
+    waits for players, or a bot plays it under a bot's name; either way the person's token no
+    longer holds it (an empty hash matches no token)."""
+    if event.bot is None:
+        name, token, departures = None, None, table.departures
+    else:
+        name, token = takeover_name(event.bot, event.seat), ""
+        hand = table.hand.number if table.hand else 0
+        departures = (*table.departures, (event.seat, event.name, hand))
+    return replace(
+        table,
+        names=_set(table.names, event.seat, name),
+        token_hashes=_set(table.token_hashes, event.seat, token),
+        departures=departures,
     )
 
 

@@ -22,15 +22,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.bourre.events import HandSettled
-from domain.house import Counters, PlayerCounter, SideFigures, seating_line
+from domain.house import Counters, PlayerCounter, SideFigures, departures, seating_line
 
 
 def ledger(game: Any, state: Any) -> dict[str, Any]:
-    """The pot, each player's net, and every settled hand (``state.history``)."""
+    """The pot, each player's net, every settled hand (``state.history``), and who left
+    (``left``: the person who played a seat until that hand, a bot from then; only when
+    someone has)."""
     if state is None:
         return {"pot": 0, "players": [], "hands": []}
     seating = game.seating(state)
-    return {
+    out = {
         "pot": state.pot,
         "players": [
             {"seat": seat, "name": seating.names[seat], "net": state.nets[seat]}
@@ -47,6 +49,9 @@ def ledger(game: Any, state: Any) -> dict[str, Any]:
             for record in state.history
         ],
     }
+    if state.departures:
+        out["left"] = departures(state.departures)
+    return out
 
 
 def lobby_line(game: Any, state: Any) -> dict[str, Any]:

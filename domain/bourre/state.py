@@ -108,6 +108,8 @@ class Table(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     end_reason: str | None = None
     secret: str = ""  # the key of the table's random stream (domain.table.deck)
     fixed_deals: bool = False
+    # people who left for a bot (SeatLeft): (seat, name, the hand in play when they left)
+    departures: tuple[tuple[int, str, int], ...] = ()
 
     @property
     def deals(self) -> DealSource:

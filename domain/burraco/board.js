@@ -44,7 +44,7 @@ export function meldView(meld, { onPick, target } = {}) {
   const caption = el("div", { class: "meld-caption" }, `#${meld.id} ${kind}`,
     el("span", { class: "muted" }, ` ${tags}`));
   if (onPick) {
-    return el("div", attrs, line, el("button", { type: "button", class: "meld-add",
+    return el("div", attrs, line, el("button", { type: "button", class: "meld-add", "data-action": "add_to_meld",
       onclick: () => onPick(meld), "aria-label": `add the selected cards to meld ${meld.id}` },
     `add to #${meld.id}`), caption);
   }
@@ -157,11 +157,11 @@ export function playPanel(view, ctx) {
   const pile = ctx.ofType("take_pile")[0];
   const meld = () => ctx.selected.length && ctx.post(meldCommand());
   const actions = el("div", { class: "actions" },
-    el("button", { type: "button", name: "draw", disabled: !draw, onclick: () => ctx.post(draw) }, "draw from the stock (d)"),
-    el("button", { type: "button", name: "take_pile", disabled: !pile, onclick: () => ctx.post(pile) }, "take the pile (t)"),
-    el("button", { type: "button", name: "meld", disabled: !playing || !ctx.selected.length, onclick: meld },
+    el("button", { type: "button", name: "draw", "data-action": "draw", disabled: !draw, onclick: () => ctx.post(draw) }, "draw from the stock (d)"),
+    el("button", { type: "button", name: "take_pile", "data-action": "take_pile", disabled: !pile, onclick: () => ctx.post(pile) }, "take the pile (t)"),
+    el("button", { type: "button", name: "meld", "data-action": "meld", disabled: !playing || !ctx.selected.length, onclick: meld },
       `meld ${ctx.selected.length || ""} selected (m)`),
-    el("button", { type: "button", name: "discard", class: "primary", disabled: !single, onclick: () => ctx.post(single) },
+    el("button", { type: "button", name: "discard", "data-action": "discard", class: "primary", disabled: !single, onclick: () => ctx.post(single) },
       single ? `discard ${single.card} (x)` : "discard: select one card (x)"));
   return {
     row: handRow,

@@ -24,7 +24,7 @@ from domain.burraco.closing import discard
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld, PlayerCommand, TakePile
 from domain.burraco.deal import PACK, deal_hand
 from domain.burraco.events import HandAbandoned
-from domain.burraco.evolve import evolve
+from domain.burraco.evolve import evolve, vacate
 from domain.burraco.options import normalise_options
 from domain.burraco.state import ENDED, OVER, PLAYING, Round, Table, seat_for_token, seating
 from domain.burraco.turn import Decision, add_to_meld, draw, meld, playing_round, take_pile
@@ -109,4 +109,5 @@ TABLE: TableRules[Table] = TableRules(
     evolve=evolve,
     start=lambda table: [deal_hand(table, 1)],  # rule 4: seat 0 deals hand 1
     close=close_in_play,
+    vacate=vacate,
 )

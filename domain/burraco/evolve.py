@@ -42,6 +42,7 @@ from domain.burraco.state import (
 )
 from domain.table import CloseAsked, PlayerSeated, TableEnded, TableOpened, deal_facts
 from domain.table.clock import SatIn, TurnTimedOut
+from domain.table.leaving import SeatLeft, takeover_name
 
 
 def _set_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
@@ -71,6 +72,19 @@ def evolve(table: Table | None, event: Any) -> Table:
 def _seated(t: Table, e: PlayerSeated) -> Table:
     bots = (*t.bots, e.seat) if e.bot is not None else t.bots
     return replace(t, seats=_set_seat(t.seats, e.seat, Seat(e.name, e.token_hash)), bots=bots)
+
+
+def vacate(t: Table, e: SeatLeft) -> Table:
+    """A person left (:mod:`domain.table.leaving`): the seat is free again while the table
+    waits for players; in play a bot holds it under a bot's name (and, as every bot, agrees
+    to end the match at once, rule 28). The person's token no longer holds it."""
+    if e.bot is None:
+        bots = tuple(s for s in t.bots if s != e.seat)
+        return replace(t, seats=_set_seat(t.seats, e.seat, None), bots=bots)
+    bots = t.bots if e.seat in t.bots else (*t.bots, e.seat)
+    seat = Seat(takeover_name(e.bot, e.seat), "")
+    departures = (*t.departures, (e.seat, e.name, t.round.number if t.round else 0))
+    return replace(t, seats=_set_seat(t.seats, e.seat, seat), bots=bots, departures=departures)
 
 
 def _close_asked(t: Table, e: CloseAsked) -> Table:

@@ -24,17 +24,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.burraco.events import HandScored
-from domain.house import Counters, PlayerCounter, SideFigures
+from domain.house import Counters, PlayerCounter, SideFigures, departures
 
 # The two partnerships (rule 1), named as the views name them.
 TEAMS = ("A", "B")
 
 
 def ledger(game: Any, table: Any) -> dict[str, Any]:
-    """Each team's total, every scored hand with its breakdown, and the winner."""
+    """Each team's total, every scored hand with its breakdown, the winner, and who left
+    (``left``, only when someone has: the house's ``departures``)."""
     if table is None:
         return {"teams": [], "hands": [], "winner": None}
-    return {
+    out = {
         "teams": [{"team": TEAMS[t], "total": table.totals[t]} for t in (0, 1)],
         "hands": [
             {
@@ -57,6 +58,9 @@ def ledger(game: Any, table: Any) -> dict[str, Any]:
         ],
         "winner": TEAMS[table.winner] if table.winner is not None else None,
     }
+    if table.departures:
+        out["left"] = departures(table.departures)
+    return out
 
 
 def lobby_line(game: Any, table: Any) -> dict[str, Any]:

@@ -131,6 +131,8 @@ class Table(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     bots: tuple[int, ...] = ()  # seats a server-side bot holds (they agree to close at once)
     sat_out: tuple[int, ...] = ()  # seats sat out by the turn clock (they do not block closing)
     close_asked: tuple[int, ...] = ()  # seats that asked to end the match this hand
+    # people who left for a bot (SeatLeft): (seat, name, the hand in play when they left)
+    departures: tuple[tuple[int, str, int], ...] = ()
 
     @property
     def deals(self) -> DealSource:

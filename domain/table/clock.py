@@ -10,7 +10,11 @@ After ``timeouts_to_sit_out`` timeouts the seat is sat out: a bot plays it until
 sends :class:`SitIn`, recorded as :class:`SatIn`. Neither event changes the game's state.
 
 Options (accepted by every game, recorded only when given so older tables read the same):
-``turn_seconds`` (default none: no clock) and ``timeouts_to_sit_out`` (default 3).
+``turn_seconds`` (default none: no clock), ``timeouts_to_sit_out`` (default 3) and
+``result_pause`` (default 3 seconds): after a hand settles, the seated people have that long to
+read its result — the next hand's first turn clock starts when the pause ends
+(:func:`turn_starts`), and the bots do not act before it has passed (a table of bots only does
+not pause).
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ from domain.errors import IllegalCommand, InvalidOption, NotYourTurn
 from domain.table import Command, Event, Seating
 from domain.table.schema import INT, NUMBER, Option
 
-CLOCK_OPTIONS = ("turn_seconds", "timeouts_to_sit_out")
+CLOCK_OPTIONS = ("turn_seconds", "timeouts_to_sit_out", "result_pause")
 DEFAULT_TIMEOUTS_TO_SIT_OUT = 3
+DEFAULT_RESULT_PAUSE = 3
+MAX_RESULT_PAUSE = 60
 MAX_TURN_SECONDS = 86_400
 MAX_TIMEOUTS = 100
 MAX_FORCED_STEPS = 4  # Burraco: a draw and a discard
@@ -50,6 +56,16 @@ CLOCK_SCHEMA = (
         label="Timeouts before a bot takes the seat",
         help="After this many timeouts the seat sits out and a bot plays it until the player "
         "sits in again.",
+    ),
+    Option(
+        name="result_pause",
+        type=NUMBER,
+        min=0,
+        max=MAX_RESULT_PAUSE,
+        default=DEFAULT_RESULT_PAUSE,
+        label="Seconds to read a hand's result before the next",
+        help="After a hand settles, no turn clock runs and no bot acts for this many seconds, "
+        "so the people seated can read the result (a table of bots only does not pause).",
     ),
 )
 
@@ -104,7 +120,33 @@ def check_clock_options(raw: Mapping[str, Any]) -> dict[str, Any]:
                 "timeouts_to_sit_out", f"must be an integer from 1 to {MAX_TIMEOUTS}"
             )
         out["timeouts_to_sit_out"] = value
+    if "result_pause" in raw:
+        value = raw["result_pause"]
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not 0 <= value <= MAX_RESULT_PAUSE
+        ):
+            raise InvalidOption(
+                "result_pause", f"must be a number of seconds from 0 to {MAX_RESULT_PAUSE}"
+            )
+        out["result_pause"] = value
     return out
+
+
+def result_pause(options: Mapping[str, Any]) -> float:
+    """A table's pause after a settled hand, in seconds, from its recorded options."""
+    value = options.get("result_pause")
+    return float(DEFAULT_RESULT_PAUSE if value is None else value)
+
+
+def turn_starts(prompted_at: float, settled_at: float | None, pause: float) -> float:
+    """When a turn begins to count (POSIX seconds): when the event that prompted it was
+    stored, or — for the first turns after a settled hand — once the result pause has passed
+    (``settled_at``: when the table's last hand settled, ``None`` if none has)."""
+    if settled_at is None:
+        return prompted_at
+    return max(prompted_at, settled_at + pause)
 
 
 def turn_seconds(options: Mapping[str, Any]) -> float | None:

@@ -14,6 +14,8 @@ asks :func:`decide_table` first and handles only its own commands when that retu
   game's ``start`` events follow in the same decision.
 * ``close_table``: only by a seated player; a table still waiting for players ends at once,
   a table in play ends as the game's ``close`` says.
+* ``leave_seat`` (:mod:`domain.table.leaving`): decided beside the turn clock's commands by
+  :class:`domain.game.Game`; the game's ``vacate`` applies its ``SeatLeft``.
 * ``abandon_table`` (the service's sweeper, never a player): a table still waiting for players
   whose last event is at least the limit old ends with reason ``abandoned``; a table in play,
   or one that has not waited that long, refuses it.
@@ -57,6 +59,9 @@ class TableRules(Generic[S]):
     evolve: Callable[[S | None, Any], S]
     start: Callable[[S], list[Any]]  # events once every seat is taken (hand 1)
     close: Callable[[S, int], list[Any]]  # a seated player closes the table in play
+    # SeatLeft applied to the game's state (domain.table.leaving): the seat freed (waiting) or
+    # taken over by a bot, its token no longer holding it; None: the game has no leaving
+    vacate: Callable[[S, Any], S] | None = None
 
 
 def open_table(rules: TableRules[Any], command: OpenTable) -> TableOpened:

@@ -57,8 +57,8 @@ def wait_until(check: Callable[[], bool], timeout: float = 15.0, what: str = "")
 
 
 def seat_token(page: Page, table: str) -> dict[str, Any]:
-    """The seat and token the play page keeps in sessionStorage."""
-    stored = page.evaluate(f"JSON.parse(sessionStorage.getItem('cardroom:seat:{table}'))")
+    """The seat and token the play page keeps in localStorage (keyed by table)."""
+    stored = page.evaluate(f"JSON.parse(localStorage.getItem('cardroom:seat:{table}'))")
     assert stored, "the play page kept no seat"
     return dict(stored)
 

@@ -78,7 +78,7 @@ def test_the_lobby_opens_a_registered_game_s_table_with_its_own_options(
 ) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.goto(f"{highcard_base}/")
-    page.select_option("select[name=game]", "highcard")
+    page.select_option("form.create select[name=game]", "highcard")
     offered = page.eval_on_selector_all("form.create fieldset [name]", "ns => ns.map(n => n.name)")
     assert offered == [f"opt-{o.name}" for o in GAME.option_schema]
     assert "Cards dealt to each player" in page.inner_text("label:has(input[name=opt-hand_size])")

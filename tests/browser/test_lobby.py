@@ -36,7 +36,7 @@ def test_the_lobby_lists_live_waiting_and_ended_tables_and_creates_one(
 
     # The form shows the chosen game's options as GET /games lists them, each with its label
     # shown and its rule as the tooltip.
-    page.select_option("select[name=game]", "burraco")
+    page.select_option("form.create select[name=game]", "burraco")
     listed = {entry["game"]: entry for entry in server.http.get("/games").json()}
     offered = page.eval_on_selector_all("form.create fieldset [name]", "ns => ns.map(n => n.name)")
     assert offered == [f"opt-{option['name']}" for option in listed["burraco"]["options"]]

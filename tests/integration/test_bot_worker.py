@@ -172,3 +172,49 @@ def test_a_bot_thinks_from_the_prompting_events_time_and_a_restart_keeps_its_tur
             client.close()
         assert store.get(table_id).version > prompted
         assert assert_the_log_is_the_bots_decisions(store, table_id, 2) > 0
+
+
+def test_bots_wait_for_the_result_pause_after_a_settled_hand_when_a_person_is_seated(
+    tmp_path: Path, redis_url: str, redis_prefix: str
+) -> None:
+    """Option ``result_pause``: the seated person reads the result before the bots play on."""
+    from domain.table import TakeSeat
+
+    env = _env(tmp_path, redis_url, redis_prefix)
+    with TableStore(Settings.from_env(env)) as store:
+        table_id = store.create_table("bourre", {"seats": 2, "result_pause": 5}, seed=77).table_id
+        store.execute(table_id, TakeSeat(name="Ann", token_hash="ann", seat=0))
+        seat_bot(store, table_id, "basic", 1)
+        game = game_named("bourre")
+        client = redis.Redis.from_url(redis_url)
+        clock = [store.events(table_id)[-1].at.timestamp() + 3600]  # hand 1: bots are due
+        worker = BotWorker(store, client, redis_prefix, think_seconds=0, now=lambda: clock[0])
+        try:
+            settled: list[Any] = []
+            for _ in range(200):  # hand 1: Ann plays her first legal command, the bot its own
+                settled = [e for e in store.events(table_id) if game.settles_hand(e.event)]
+                if settled:
+                    break
+                state = store.get(table_id).state
+                if 0 in game.to_act(state):
+                    store.execute(table_id, game.legal_commands(state, 0)[0])
+                else:
+                    worker.run_once()
+            assert settled, "hand 1 did not settle"
+            settled_at = settled[0].at.timestamp()
+            # hand 2: Ann acts when she must; the bot waits until the pause has passed
+            for _ in range(5):
+                state = store.get(table_id).state
+                if 1 in game.to_act(state):
+                    break
+                store.execute(table_id, game.legal_commands(state, 0)[0])
+            assert 1 in game.to_act(store.get(table_id).state)
+            waiting_at = store.get(table_id).version
+            clock[0] = settled_at + 4.9
+            worker.run_once()
+            assert store.get(table_id).version == waiting_at  # Ann is still reading
+            clock[0] = settled_at + 5.0
+            worker.run_once()
+            assert store.get(table_id).version > waiting_at
+        finally:
+            client.close()

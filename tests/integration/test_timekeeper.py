@@ -80,3 +80,31 @@ def test_a_turn_clock_fires_at_its_deadline_and_again_after_a_restart(
     # each prompt timed out once: no two timeouts answer the same version
     versions = [t.version for t in _timeouts(store, table_id)]
     assert len(versions) == len(set(versions))
+
+
+def test_after_a_settled_hand_the_clock_starts_once_the_result_pause_has_passed(
+    store: TableStore, redis_url: str, redis_prefix: str
+) -> None:
+    """Option ``result_pause``: the first turn of the next hand counts from the hand's settle
+    time plus the pause, not from the deal written with the settlement."""
+    options = {"seats": 2, "turn_seconds": 30, "result_pause": 7, "hands": 2}
+    table_id = store.create_table("bourre", options, seed=9).table_id
+    for seat in range(2):
+        store.take_seat(table_id, f"p{seat}", seat)
+    game = store.get(table_id).game
+    client = redis.Redis.from_url(redis_url)
+    try:
+        keeper = Timekeeper(store, client, redis_prefix)
+        for _ in range(100):  # play hand 1 with each seat's first legal command
+            if any(game.settles_hand(e.event) for e in store.events(table_id)):
+                break
+            state = store.get(table_id).state
+            seat = min(game.to_act(state))
+            store.execute(table_id, game.legal_commands(state, seat)[0])
+        (settled,) = [e for e in store.events(table_id) if game.settles_hand(e.event)]
+        assert store.get(table_id).version > settled.version  # hand 2 dealt with it
+        found = keeper.deadline(table_id)
+        assert found is not None
+        assert found[0] == pytest.approx(settled.at.timestamp() + 7 + 30, abs=0.5)
+    finally:
+        client.close()

@@ -124,7 +124,8 @@ def test_each_option_cites_the_rule_that_speaks_of_it(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_every_option_has_a_one_line_label_and_its_clock_and_common_options(name: str) -> None:
     schema = game_named(name).option_schema
-    assert [o.name for o in schema[-4:]] == [o.name for o in (*CLOCK_SCHEMA, *COMMON_SCHEMA)]
+    tail = (*CLOCK_SCHEMA, *COMMON_SCHEMA)
+    assert [o.name for o in schema[-len(tail) :]] == [o.name for o in tail]
     for option in schema:
         assert option.label and option.label[0].isupper() and "\n" not in option.label
         assert len(option.label) <= 64 and option.help, option.name

@@ -85,6 +85,11 @@ export const createTable = (body) => call("POST", "/tables", { body });
 // POST /tables/{id}/seats: {name, seat?} -> {seat, token} (the token is shown only once).
 export const takeSeat = (id, name, seat) =>
   call("POST", `${table(id)}/seats`, { body: seat === undefined ? { name } : { name, seat } });
+// POST /tables/{id}/seats {bot, seat?}: a server-side bot of a kind (GET /bots) takes a seat.
+export const addBot = (id, bot, seat) =>
+  call("POST", `${table(id)}/seats`, { body: seat === undefined ? { bot } : { bot, seat } });
+// GET /bots: each game's bot kinds with a one-line description.
+export const bots = () => call("GET", "/bots");
 // GET /tables/{id}: the table as the caller may see it (a seat with its token, or a spectator).
 // ?after=<position> (read-your-writes) waits, bounded, until the read models have caught up.
 export const view = (id, token, after) =>

@@ -3,9 +3,14 @@
 // options come from GET /games (each option's label shown, its rule and explanation as the
 // tooltip); open tables from GET /tables, ended ones from GET /tables?status=ended (the most
 // recently opened first). Live updates: the lobby is read again every few seconds.
+// "Play now against bots": one quick-play form per game opens a table, seats the person and
+// fills every other seat with a server-side bot of the chosen kind (GET /bots, POST
+// /tables/{id}/seats {bot}), then lands on /play/{id} seated. "Your tables": the seats this
+// browser holds (seats.js, localStorage), each with a resume link.
 
 import * as api from "./api.js";
 import { el, exact, notice } from "./format.js";
+import * as held from "./seats.js";
 import { games } from "./table.js";
 
 const app = document.getElementById("app");
@@ -14,6 +19,7 @@ const REFRESH_MS = 3000;
 const live = el("tbody", { id: "live-tables" });
 const waiting = el("tbody", { id: "waiting-tables" });
 const ended = el("tbody", { id: "ended-tables" });
+const mine = el("tbody", { id: "your-tables" });
 let titles = {}; // game name -> title, from GET /games
 
 function names(entry) {
@@ -60,6 +66,84 @@ async function refresh() {
     .map((t) => line(t, el("a", { href: `/watch/${t.tableId}?at=1` }, "replay")));
   ended.replaceChildren(...(rows.length ? rows
     : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, "none yet"))]));
+  yourTables(open, over);
+}
+
+// --- your tables: the seats this browser holds ---------------------------------------------
+
+function yourTables(open, over) {
+  const known = new Map([...open, ...over].map((t) => [t.tableId, t]));
+  const rows = held.all().map((h) => {
+    const entry = known.get(h.tableId) || { tableId: h.tableId, game: h.game, names: [] };
+    const status = entry.status || "";
+    const link = status === "ended"
+      ? el("a", { href: `/watch/${h.tableId}?at=1`, "data-resume": h.tableId }, "ended: replay")
+      : el("a", { href: `/play/${h.tableId}`, class: "button primary", "data-resume": h.tableId },
+        `resume as ${h.name || `seat ${h.seat}`}`);
+    return line(entry, link);
+  });
+  mine.replaceChildren(...(rows.length ? rows
+    : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, "no seat taken in this browser yet"))]));
+}
+
+// --- play now against bots -----------------------------------------------------------------
+
+// The seat counts a game's "seats" option allows (its schema: an int range or choices).
+function seatRange(spec) {
+  if (!spec) return { min: 2, max: 8, value: 4 };
+  if (spec.choices) return { min: Math.min(...spec.choices), max: Math.max(...spec.choices),
+    value: spec.suggested || spec.default || spec.choices[spec.choices.length - 1], step: null };
+  return { min: spec.min, max: spec.max, value: spec.suggested || spec.default || spec.min };
+}
+
+const seatsOption = (entry) => entry.options.find((o) => o.name === "seats" || o.name === "players");
+
+// Open a table of `game` with `seats` seats, take one as `name` and give a bot every other.
+async function quickPlay(game, kind, seats, name) {
+  const option = seatsOption(game);
+  const options = option ? { [option.name]: seats } : {};
+  const created = await api.createTable({ game: game.game, options });
+  const taken = await api.takeSeat(created.tableId, name);
+  held.save(created.tableId, { seat: taken.seat, token: taken.token, name, game: game.game });
+  for (let i = 1; i < seats; i += 1) await api.addBot(created.tableId, kind);
+  return created.tableId;
+}
+
+function quickPlayForm(catalogue, kinds, own) {
+  const game = el("select", { name: "game", "aria-label": "game" },
+    catalogue.map((g) => el("option", { value: g.game, selected: g.game === own.game }, g.title)));
+  const bot = el("select", { name: "bot", "aria-label": "bot kind" });
+  const seats = el("input", { type: "number", name: "seats", "aria-label": "players", required: true });
+  const name = el("input", { name: "name", "aria-label": "your name", required: true, maxlength: 32,
+    autocomplete: "nickname", value: held.lastName() || "You" });
+  const entry = () => catalogue.find((g) => g.game === game.value);
+  const fit = () => {
+    const kindsOf = kinds[game.value] || {};
+    bot.replaceChildren(...Object.entries(kindsOf).map(([k, text]) =>
+      el("option", { value: k, title: text, selected: k === "basic" }, k)));
+    const range = seatRange(seatsOption(entry()));
+    Object.assign(seats, { min: range.min, max: range.max, value: range.value });
+    if (range.step === null) seats.step = range.max - range.min || 1;
+  };
+  game.addEventListener("change", fit);
+  fit();
+  const button = el("button", { type: "submit", class: "primary" }, "play now");
+  const form = el("form", { class: "quick-play", "data-quick-play": own.game },
+    el("h3", {}, own.title),
+    el("label", {}, "game ", game), el("label", {}, "your name ", name),
+    el("label", {}, "players ", seats), el("label", {}, "bots ", bot), button);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    try {
+      const id = await quickPlay(entry(), bot.value, Number(seats.value), name.value.trim());
+      location.href = `/play/${id}`;
+    } catch (problem) {
+      button.disabled = false;
+      notice(app, api.words(problem));
+    }
+  });
+  return form;
 }
 
 function tableOf(title, body) {
@@ -137,8 +221,11 @@ function createForm(catalogue) {
 
 async function main() {
   const createBox = el("div", { class: "create-box" }, el("p", { class: "muted" }, "Loading the games…"));
+  const quickBox = el("div", { class: "quick-box" });
   app.replaceChildren(el("div", { class: "page lobby" },
     el("h1", {}, "Lobby"),
+    el("section", { class: "quick" }, el("h2", {}, "Play now against bots"), quickBox),
+    tableOf("Your tables", mine),
     tableOf("Live tables", live),
     tableOf("Waiting for players", waiting),
     tableOf("Ended tables (replay)", ended),
@@ -147,6 +234,9 @@ async function main() {
     const catalogue = await games();
     titles = Object.fromEntries(catalogue.map((g) => [g.game, g.title]));
     createBox.replaceChildren(createForm(catalogue));
+    const kinds = await api.bots();
+    quickBox.replaceChildren(...catalogue.filter((g) => kinds[g.game])
+      .map((g) => quickPlayForm(catalogue, kinds, g)));
   } catch (problem) {
     createBox.replaceChildren(el("p", { class: "notice error" }, api.words(problem)));
   }

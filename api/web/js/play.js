@@ -1,24 +1,32 @@
 // /play/{tableId}: take a seat (a name), then the table as that seat sees it. The seat's
-// token stays in sessionStorage, so a reload resumes the seat. Your hand is sorted; the cards
+// token stays in localStorage (seats.js), so a reload, a new tab or a closed browser resumes the seat. Your hand is sorted; the cards
 // of the legal commands (GET /legal) are highlighted and clickable (data-legal="true"), the
 // others are not. The hand and its buttons are the game's (its board module's playPanel,
 // table.js); a legal command the panel does not offer gets a button of its own. A refusal is
 // shown in words (problem details). Keyboard: Tab/←/→ move between cards, Enter or Space
 // picks one; the game's letter shortcuts are named under the hand.
+// While the table waits for players, each empty seat has an "add a bot" button. When it is the
+// seat's turn the document title says so and the turn clock is shown large beside the hand;
+// a refusal is shown beside the actions (role=alert) until the next accepted command.
 
 import * as api from "./api.js";
 import { card, sortHand } from "./cards.js";
+import { countdown } from "./countdown.js";
 import { el, notice, seatName } from "./format.js";
+import * as held from "./seats.js";
 import { gameOf, ledgerChart, settling, tableIdFromPath } from "./table.js";
 
 const id = tableIdFromPath();
 const app = document.getElementById("app");
-const KEY = `cardroom:seat:${id}`;
-let seat = JSON.parse(sessionStorage.getItem(KEY) || "null");
+let seat = held.load(id);
+const TITLE = document.title;
 // ui: the game panel's own state (kept across renders); game: the table's game (table.js)
 const state = { view: null, legal: [], events: [], selected: [], ui: {}, busy: false, game: null };
 const board = el("div", { class: "board-box" });
 const hand = el("section", { class: "hand-panel", "aria-label": "your hand" });
+const refusal = el("p", { class: "refusal notice error", role: "alert", hidden: true });
+const waitingBox = el("section", { class: "waiting-seats" });
+const tableBar = el("span", { class: "table-actions" });
 const chartBox = el("section", { class: "chart-section" });
 let stopStream = null;
 let refreshTimer = null;
@@ -38,7 +46,8 @@ async function seatForm() {
   }
   state.game = await gameOf(view.game);
   const open = view.seats.filter((s) => !s.name).map((s) => s.seat);
-  const name = el("input", { name: "name", required: true, maxlength: 40, autocomplete: "nickname", "aria-label": "your name" });
+  const name = el("input", { name: "name", required: true, maxlength: 40, autocomplete: "nickname", "aria-label": "your name",
+    value: held.lastName() });
   const choice = el("select", { name: "seat", "aria-label": "seat" },
     el("option", { value: "" }, "first free seat"), open.map((s) => el("option", { value: s }, `seat ${s}`)));
   const form = el("form", { class: "seat-form" },
@@ -48,8 +57,8 @@ async function seatForm() {
     event.preventDefault();
     try {
       const taken = await api.takeSeat(id, name.value.trim(), choice.value === "" ? undefined : Number(choice.value));
-      seat = { seat: taken.seat, token: taken.token, name: name.value.trim() };
-      sessionStorage.setItem(KEY, JSON.stringify(seat));
+      seat = { seat: taken.seat, token: taken.token, name: name.value.trim(), game: view.game };
+      held.save(id, seat);
       start();
     } catch (problem) {
       notice(app, api.words(problem));
@@ -59,7 +68,8 @@ async function seatForm() {
   app.replaceChildren(el("div", { class: "page play" },
     el("h1", {}, `${state.game.title} table — take a seat`),
     open.length ? form : el("p", { class: "notice info" }, "Every seat is taken. ", el("a", { href: `/watch/${id}` }, "Watch instead.")),
-    board));
+    waitingBox, board));
+  addBotButtons(view);
   if (open.length) name.focus();
 }
 
@@ -71,10 +81,11 @@ async function post(body) {
   app.setAttribute("aria-busy", "true"); // until the answer and the table after it are shown
   try {
     const accepted = await api.command(id, seat.token, body);
+    refuse("");
     state.selected = [];
     await refresh(accepted.position);
   } catch (problem) {
-    notice(app, api.words(problem));
+    refuse(api.words(problem));
   } finally {
     state.busy = false;
     app.removeAttribute("aria-busy");
@@ -104,7 +115,7 @@ function panel(view) {
 function otherCommands() {
   const known = new Set(state.game.module.playPanel ? state.game.module.commands || [] : []);
   return state.legal.filter((c) => !known.has(c.type)).map((c) => el("button", { type: "button",
-    onclick: () => post(c) }, Object.entries(c).map(([k, v]) => (k === "type" ? v : `${k}: ${v}`)).join(" · ")));
+    "data-action": c.type, onclick: () => post(c) }, Object.entries(c).map(([k, v]) => (k === "type" ? v : `${k}: ${v}`)).join(" · ")));
 }
 
 function render(focusCode) {
@@ -118,10 +129,18 @@ function render(focusCode) {
   board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events,
     ...(extra || {}) }));
   actions.append(...otherCommands());
-  const turn = view.toAct.includes(seat.seat) ? "your turn" : view.status === "waiting"
+  const mine = view.toAct.includes(seat.seat);
+  const turn = mine ? "your turn" : view.status === "waiting"
     ? "waiting for players" : view.status === "ended" ? "the table has ended" : "waiting for the others";
-  hand.replaceChildren(el("h2", {}, `Your hand — ${seatName(me.name, seat.seat)}, seat ${seat.seat} · ${turn}`),
-    row, actions, el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks${hint ? `; ${hint}` : ""}.`));
+  turnSignals(view, mine);
+  hand.classList.toggle("my-turn", mine);
+  hand.replaceChildren(el("h2", {}, `Your hand — ${seatName(me.name, seat.seat)}, seat ${seat.seat} · `,
+    el("span", { class: mine ? "turn mine" : "turn" }, turn), mine ? bigClock(view) : null),
+  ...[el("div", { "data-my-hand": seat.seat }, row), actions, refusal.textContent ? refusal : null,
+    el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks${hint ? `; ${hint}` : ""}.`)]
+    .filter(Boolean));
+  addBotButtons(view);
+  tableActions(view);
   const keep = focusCode || focused;
   if (keep) {
     const again = hand.querySelector(`button[data-card="${keep}"]`);
@@ -152,7 +171,7 @@ async function refresh(after) {
     render();
   } catch (problem) {
     if (problem.status === 401) { // the token is no longer valid here: take a seat again
-      sessionStorage.removeItem(KEY);
+      held.forget(id);
       seat = null;
       if (stopStream) stopStream();
       seatForm();
@@ -181,8 +200,8 @@ function onEvent(event) {
 async function start() {
   app.replaceChildren(el("div", { class: "page play" },
     el("h1", {}, "Table ", el("small", { class: "muted" }, id.slice(0, 8)), " ",
-      el("a", { href: `/watch/${id}`, class: "button" }, "watch / replay")),
-    board, hand, chartBox));
+      el("a", { href: `/watch/${id}`, class: "button" }, "watch / replay"), tableBar),
+    waitingBox, board, hand, chartBox));
   try {
     state.events = await api.timeline(id, seat.token);
   } catch (problem) {
@@ -210,6 +229,112 @@ document.addEventListener("keydown", (event) => {
   const action = shortcuts[event.key];
   if (action && !event.ctrlKey && !event.metaKey && !event.altKey) { event.preventDefault(); action(); }
 });
+
+// --- the seat's turn, refusals, bots for empty seats (issue 21) ---------------------------------
+
+// The title says when it is the seat's turn (a background tab shows it too).
+function turnSignals(view, mine) {
+  document.title = mine ? "● your turn — cardroom" : TITLE;
+}
+
+// The turn clock, large, beside the hand while it runs for this seat.
+function bigClock(view) {
+  const clock = countdown(view);
+  if (clock) clock.classList.add("big");
+  return clock;
+}
+
+// A refusal beside the actions, in words; "" clears it (the next accepted command). The alert
+// is on the page only while it says something.
+function refuse(text) {
+  refusal.textContent = text;
+  refusal.hidden = !text;
+  if (!text) refusal.remove();
+  else if (!refusal.isConnected) hand.querySelector(".actions")?.after(refusal);
+}
+
+// While the table waits for players: an "add a bot" button for each empty seat.
+let botKinds = null;
+async function addBotButtons(view) {
+  if (view.status !== "waiting") { waitingBox.replaceChildren(); return; }
+  if (!botKinds) botKinds = api.bots().catch(() => ({}));
+  const kinds = Object.keys((await botKinds)[view.game] || {});
+  if (!kinds.length) return;
+  const kind = el("select", { name: "bot", "aria-label": "bot kind" },
+    kinds.map((k) => el("option", { value: k, selected: k === "basic" }, k)));
+  const empty = view.seats.filter((s) => !s.name);
+  waitingBox.replaceChildren(el("h2", {}, "Waiting for players"),
+    el("p", { class: "bot-row" }, el("label", {}, "bot kind ", kind), empty.map((s) =>
+      el("button", { type: "button", "data-add-bot": s.seat, onclick: async (event) => {
+        event.target.disabled = true;
+        try {
+          await api.addBot(id, kind.value, s.seat);
+        } catch (problem) {
+          notice(app, api.words(problem));
+        }
+        if (seat) refresh(); // seated: the stream brings the bot's seat too
+        else seatForm();
+      } }, `add a bot at seat ${s.seat}`))));
+}
+
+// --- leave and rematch (issue 21) ----------------------------------------------------------
+
+// "leave": a bot plays the seat from now on (a waiting table frees it); the page then
+// watches. "rematch" on an ended table: a new table with the same options and seats.
+function tableActions(view) {
+  const buttons = [];
+  if (view.status !== "ended") {
+    buttons.push(el("button", { type: "button", "data-leave": "", title: view.status === "waiting"
+      ? "give up your seat" : "a bot plays your seat from now on", onclick: leave },
+    view.status === "waiting" ? "leave the seat" : "leave (a bot takes over)"));
+  } else {
+    buttons.push(el("button", { type: "button", class: "primary", "data-rematch": "", onclick: rematch },
+      "rematch"));
+  }
+  tableBar.replaceChildren(...buttons);
+}
+
+async function leave(event) {
+  event.target.disabled = true;
+  try {
+    await api.command(id, seat.token, { type: "leave_seat" });
+  } catch (problem) {
+    event.target.disabled = false;
+    refuse(api.words(problem));
+    return;
+  }
+  held.forget(id);
+  if (stopStream) stopStream();
+  location.href = `/watch/${id}`;
+}
+
+// Who held each seat when the table ended: a bot's kind, or null for a person (a seat its
+// person left is a bot's).
+function holders(events, seats) {
+  const kinds = new Array(seats).fill(null);
+  for (const event of events) {
+    if (event.type === "PlayerSeated" || event.type === "SeatLeft") kinds[event.seat] = event.bot || null;
+  }
+  return kinds;
+}
+
+async function rematch(event) {
+  event.target.disabled = true;
+  try {
+    const view = state.view;
+    const created = await api.createTable({ game: view.game, options: view.options });
+    const taken = await api.takeSeat(created.tableId, seat.name || state.view.seats[seat.seat].name, seat.seat);
+    held.save(created.tableId, { seat: taken.seat, token: taken.token, name: seat.name, game: view.game });
+    const kinds = holders(state.events, view.seats.length);
+    for (const [at, kind] of kinds.entries()) {
+      if (kind && at !== seat.seat) await api.addBot(created.tableId, kind, at);
+    }
+    location.href = `/play/${created.tableId}`;
+  } catch (problem) {
+    event.target.disabled = false;
+    refuse(api.words(problem));
+  }
+}
 
 if (seat) start();
 else seatForm();

@@ -1,0 +1,300 @@
+"""Play now against bots, from the pages alone (issue 21): the lobby's quick-play form opens a
+table with the person and server-side bots and lands seated on ``/play/{id}``; the person
+plays a whole hand by clicking what the page offers (``data-action`` buttons, legal cards),
+at a laptop's window and at a phone's. The test sends no API call: it reads only the page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests.browser.pages import wait_until
+from tests.browser.server import CardroomServer
+
+LAPTOP: ViewportSize = {"width": 1366, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+HAND_TIMEOUT = 120.0  # a hand of bots on a loaded machine
+
+
+def quick_play(page: Page, base: str, game: str, players: int, name: str = "Ann") -> str:
+    """Fill the game's quick-play form and land seated on its play page; the table's id."""
+    page.goto(base + "/")
+    form = page.locator(f"form[data-quick-play={game}]")
+    form.locator("select[name=bot] option[value=basic]").wait_for(state="attached")
+    assert form.locator("select[name=game]").input_value() == game
+    form.locator("input[name=name]").fill(name)
+    form.locator("input[name=seats]").fill(str(players))
+    form.locator("select[name=bot]").select_option("basic")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/play/*")
+    page.wait_for_selector("[data-my-hand] [data-card]", timeout=30_000)
+    return page.url.rsplit("/", 1)[1]
+
+
+def inside(page: Page, selector: str) -> None:
+    """Every element ``selector`` finds lies wholly inside the window, unscrolled."""
+    size = page.viewport_size
+    assert size is not None
+    boxes = page.eval_on_selector_all(
+        selector,
+        "ns => ns.map(n => { const r = n.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })",
+    )
+    assert boxes, f"nothing matches {selector}"
+    for left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0, (selector, left, top)
+        assert right <= size["width"] + 0.5 and bottom <= size["height"] + 0.5, (
+            selector,
+            right,
+            bottom,
+            size,
+        )
+
+
+def phase(page: Page) -> str:
+    return page.inner_text(".board-box .phase")
+
+
+def play_my_turns(
+    page: Page, done: str, pick: Callable[[Page], None], artifacts: Path, shot: str
+) -> None:
+    """Whenever the page says it is this seat's turn, make the move ``pick`` chooses, until
+    the board's phase line says ``done``; checks the hand and buttons are on screen."""
+    measured = False
+    for _ in range(200):
+        page.wait_for_function(
+            "([done]) => document.title.startsWith('●')"
+            " || document.querySelector('.board-box .phase')?.textContent.includes(done)",
+            arg=[done],
+            timeout=HAND_TIMEOUT * 1000,
+        )
+        if done in phase(page):
+            return
+        page.wait_for_selector("#app:not([aria-busy])", state="attached")
+        if not page.title().startswith("●"):
+            continue
+        assert page.title() == "● your turn — cardroom"
+        if not measured:
+            inside(page, "[data-my-hand]")
+            inside(page, ".hand-panel [data-action]")
+            page.screenshot(path=str(artifacts / f"{shot}-turn.png"))
+            measured = True
+        pick(page)
+        page.wait_for_selector("#app:not([aria-busy])", state="attached")
+    raise AssertionError(f"the hand did not reach {done!r}")
+
+
+def bourre_move(page: Page) -> None:
+    """Declare play keeping every card, or play the first legal card."""
+    declare = page.locator("button[data-action=declare][data-play=true]:enabled")
+    if declare.count():
+        declare.click()
+        return
+    card = page.locator(".hand-panel [data-action=play_card]")
+    if card.count():
+        card.first.click()
+        return
+    other = page.locator(".hand-panel button[data-action]:enabled")
+    other.first.click()
+
+
+def burraco_move(page: Page) -> None:
+    """Draw from the stock, then discard the first card of the hand."""
+    draw = page.locator("button[data-action=draw]:enabled")
+    if draw.count():
+        draw.click()
+        page.wait_for_selector("button[data-action=discard]", state="attached")
+        return
+    cards = page.locator(".hand-panel [data-legal=true]")
+    if cards.count():
+        if not page.locator(".hand-panel [aria-pressed=true]").count():
+            cards.first.click()
+        page.locator("button[data-action=discard]:enabled").click()
+        return
+    page.locator(".hand-panel button[data-action]:enabled").first.click()
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_quick_play_plays_a_whole_bourre_hand_against_bots(
+    server: CardroomServer, browser: Browser, artifacts: Path, size: ViewportSize
+) -> None:
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    quick_play(page, server.base, "bourre", 3)
+    assert page.locator("[data-my-hand]").count() == 1
+    shot = f"quick-bourre-{size['width']}"
+    play_my_turns(page, "hand 2", bourre_move, artifacts, shot)
+    page.screenshot(path=str(artifacts / f"{shot}-hand2.png"))
+    context.close()
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_quick_play_plays_a_burraco_hand_against_bots(
+    server: CardroomServer, browser: Browser, artifacts: Path, size: ViewportSize
+) -> None:
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    quick_play(page, server.base, "burraco", 2)
+    shot = f"quick-burraco-{size['width']}"
+    play_my_turns(page, "hand 2", burraco_move, artifacts, shot)
+    page.screenshot(path=str(artifacts / f"{shot}-hand2.png"))
+    context.close()
+
+
+def test_a_seat_resumes_in_a_new_browser_context_and_the_lobby_lists_it(
+    server: CardroomServer, browser: Browser, artifacts: Path, tmp_path: Path
+) -> None:
+    first = browser.new_context(viewport=LAPTOP)
+    page = first.new_page()
+    table = quick_play(page, server.base, "bourre", 2, name="Cy")
+    held = page.locator("[data-my-hand] [data-card]").count()
+    state = tmp_path / "state.json"
+    first.storage_state(path=str(state))
+    first.close()  # the browser closed
+
+    again = browser.new_context(viewport=LAPTOP, storage_state=str(state))
+    lobby = again.new_page()
+    lobby.goto(server.base + "/")
+    resume = lobby.locator(f"#your-tables a[data-resume='{table}']")
+    resume.wait_for()
+    assert "Cy" in resume.inner_text()
+    lobby.screenshot(path=str(artifacts / "lobby-your-tables.png"), full_page=True)
+    resume.click()
+    lobby.wait_for_url(f"**/play/{table}")
+    lobby.wait_for_selector("[data-my-hand] [data-card]")
+    assert "Cy" in lobby.inner_text(".hand-panel h2")
+    assert lobby.locator("form.seat-form").count() == 0
+    assert held > 0
+    again.close()
+
+
+def test_a_waiting_table_offers_a_bot_for_every_empty_seat(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.locator("form.create select[name=game]").select_option("bourre")
+    page.fill("form.create input[name=opt-seats]", "3")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url("**/play/*")
+    page.fill("input[name=name]", "Di")
+    page.click("form.seat-form button[type=submit]")
+    page.wait_for_selector(".hand-panel h2")
+    page.wait_for_selector("button[data-add-bot]")
+    assert page.locator("button[data-add-bot]").count() == 2
+    assert "null" not in page.inner_text(".hand-panel")
+    page.screenshot(path=str(artifacts / "play-waiting-bots.png"), full_page=True)
+    page.locator("button[data-add-bot]").first.click()
+    wait_until(lambda: page.locator("button[data-add-bot]").count() == 1, 30, "one seat left")
+    page.locator("button[data-add-bot]").first.click()
+    page.wait_for_selector("[data-my-hand] [data-card]", timeout=30_000)
+    page.wait_for_selector("button[data-add-bot]", state="detached")
+    context.close()
+
+
+def test_a_refusal_shows_beside_the_actions_and_clears_on_the_next_accepted_command(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    quick_play(page, server.base, "burraco", 2, name="Eve")
+    page.wait_for_function("document.title.startsWith('●')", timeout=HAND_TIMEOUT * 1000)
+    page.click("button[data-action=draw]:enabled")
+    page.wait_for_selector(".hand-panel [data-legal=true]")
+    page.wait_for_selector("#app:not([aria-busy])", state="attached")
+    # One card is no meld (rule 7): refused, in words, beside the actions.
+    page.locator(".hand-panel [data-legal=true]").first.click()
+    page.click("button[data-action=meld]:enabled")
+    alert = page.locator(".hand-panel [role=alert]")
+    alert.wait_for()
+    assert "at least 3 cards" in alert.inner_text()
+    page.screenshot(path=str(artifacts / "play-refusal.png"))
+    page.click("button[data-action=discard]:enabled")
+    alert.wait_for(state="hidden")
+    context.close()
+
+
+def test_leaving_hands_the_seat_to_a_bot_and_the_table_of_bots_ends(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    table = quick_play(page, server.base, "bourre", 3, name="Flo")
+    page.screenshot(path=str(artifacts / "play-before-leave.png"))
+    page.click("button[data-leave]")
+    page.wait_for_url(f"**/watch/{table}")
+    # A bot plays the seat now, under a bot's name; the person holds no seat here any more.
+    seat0 = page.locator(".board-box [data-seat='0'] .name, [data-seat='0'] .name").first
+    wait_until(lambda: "Bot 0" in seat0.inner_text(), 30, "the bot's name on seat 0")
+    assert page.evaluate(f"localStorage.getItem('cardroom:seat:{table}')") is None
+    # Every person has left: the bots finish the hand and the table ends.
+    page.goto(f"{server.base}/play/{table}")
+    page.wait_for_selector("form.seat-form, .notice.info", timeout=30_000)
+    wait_until(
+        lambda: (
+            "ended"
+            in page.evaluate(f"fetch('/tables/{table}').then(r => r.json()).then(v => v.status)")
+        ),
+        HAND_TIMEOUT,
+        "the table of bots to end",
+    )
+    context.close()
+
+
+def test_a_rematch_opens_a_new_table_with_the_same_options_and_seats(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.locator("form.create select[name=game]").select_option("bourre")
+    page.fill("form.create input[name=opt-seats]", "2")
+    page.fill("form.create input[name=opt-hands]", "1")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url("**/play/*")
+    first = page.url.rsplit("/", 1)[1]
+    page.fill("input[name=name]", "Gus")
+    page.click("form.seat-form button[type=submit]")
+    page.wait_for_selector(".hand-panel h2")
+    page.locator("button[data-add-bot='1']").click()
+    play_my_turns(page, "table ended", bourre_move, artifacts, "rematch-first")
+    rematch = page.locator("button[data-rematch]")
+    rematch.wait_for()
+    page.screenshot(path=str(artifacts / "play-ended-rematch.png"))
+    rematch.click()
+    page.wait_for_url(lambda url: "/play/" in url and first not in url)
+    page.wait_for_selector("[data-my-hand] [data-card]", timeout=30_000)
+    assert "Gus" in page.inner_text(".hand-panel h2")
+    seat1 = page.locator(".board-box [data-seat='1'] .name")
+    assert seat1.inner_text() == "Bot 1 (basic)"
+    context.close()
+
+
+def test_the_turn_clock_is_large_beside_the_hand_when_it_is_the_seat_s_turn(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.locator("form.create select[name=game]").select_option("burraco")
+    page.locator("form.create select[name=opt-seats]").select_option("2")
+    page.fill("form.create input[name=opt-turn_seconds]", "600")
+    page.click("form.create button[type=submit]")
+    page.wait_for_url("**/play/*")
+    page.fill("input[name=name]", "Hal")
+    page.click("form.seat-form button[type=submit]")
+    page.wait_for_selector(".hand-panel h2")
+    page.locator("button[data-add-bot]").first.click()
+    page.wait_for_function("document.title.startsWith('●')", timeout=HAND_TIMEOUT * 1000)
+    clock = page.locator(".hand-panel h2 .countdown.big")
+    clock.wait_for()
+    size = float(clock.evaluate("n => parseFloat(getComputedStyle(n).fontSize)"))
+    assert size >= 24, size
+    assert clock.inner_text().endswith(" s")
+    inside(page, ".hand-panel h2 .countdown.big")
+    page.screenshot(path=str(artifacts / "play-turn-clock.png"))
+    context.close()
