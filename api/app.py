@@ -27,6 +27,7 @@ from api.position_feed import PositionFeed
 from api.problems import MAX_BODY_BYTES, exception_handlers
 from api.ratelimit import close_limiter, rate_limited
 from api.routes import (
+    accounts,
     bots,
     events,
     fair,
@@ -69,6 +70,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *events.ROUTES,
             *players.ROUTES,
             *games.ROUTES,  # the games, their options and board renderers
+            *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],

@@ -1,0 +1,132 @@
+"""Accounts and sessions over HTTP (design §2.2): register, sign in, sit as the account and
+continue from a second client, sign out, claim a guest; taken and confusable names refused;
+a cross-site cookie write refused; the password hash shown nowhere."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from litestar.testing import TestClient
+
+from api.accounts import COOKIE
+from tests.api.helpers import assert_problem, auth, open_table
+
+PASSWORD = "correct horse battery"
+
+
+def register(client: TestClient[Any], name: str, password: str = PASSWORD) -> Any:
+    return client.post("/accounts", json={"name": name, "password": password})
+
+
+def sign_in(client: TestClient[Any], name: str, password: str = PASSWORD) -> str:
+    response = client.post("/sessions", json={"name": name, "password": password})
+    assert response.status_code == 201, response.text
+    token: str = response.json()["token"]
+    return token
+
+
+def test_a_player_registers_signs_in_and_out(client: TestClient[Any]) -> None:
+    created = register(client, "Ann_01")
+    assert created.status_code == 201, created.text
+    assert created.json() == {"name": "Ann_01", "kind": "player"}
+    response = client.post("/sessions", json={"name": "ann_01", "password": PASSWORD})
+    assert response.status_code == 201, response.text
+    token = response.json()["token"]
+    assert response.json()["name"] == "Ann_01"
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert client.get("/me", headers=auth(token)).json() == {"name": "Ann_01", "kind": "player"}
+    assert client.delete("/sessions/current", headers=auth(token)).status_code == 204
+    assert_problem(client.get("/me", headers=auth(token)), 401)
+    client.cookies.clear()
+    assert_problem(client.get("/me"), 401)
+
+
+def test_a_wrong_name_and_a_wrong_password_are_one_answer(client: TestClient[Any]) -> None:
+    assert register(client, "Bea").status_code == 201
+    wrong_password = client.post("/sessions", json={"name": "Bea", "password": "x" * 12})
+    unknown = client.post("/sessions", json={"name": "Nobody", "password": PASSWORD})
+    first = assert_problem(wrong_password, 401)
+    second = assert_problem(unknown, 401)
+    assert first == second
+
+
+def test_taken_and_confusable_names_are_refused(client: TestClient[Any]) -> None:
+    assert register(client, "Bob").status_code == 201
+    for alike in ("Bob", "BOB", "B0b", "\u0412ob", "\uff22ob"):
+        assert_problem(register(client, alike), 409, field="name")
+    assert_problem(register(client, "x"), 400, field="name")
+    assert_problem(register(client, "has space"), 400, field="name")
+    assert_problem(register(client, "guest-1234"), 400, field="name")
+    assert_problem(register(client, "Carl", "short"), 400, field="password")
+
+
+def test_one_of_two_racing_registrations_of_a_name_wins(client: TestClient[Any]) -> None:
+    answers: list[int] = []
+    lock = threading.Lock()
+
+    def race(name: str) -> None:
+        status = register(client, name).status_code
+        with lock:
+            answers.append(status)
+
+    threads = [threading.Thread(target=race, args=(n,)) for n in ("Dora", "DORA", "D0ra", "dora")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [201, 409, 409, 409]
+
+
+def test_an_account_sits_and_continues_from_a_second_client(client: TestClient[Any]) -> None:
+    assert register(client, "Eve").status_code == 201
+    first = sign_in(client, "Eve")
+    client.cookies.clear()
+    second = sign_in(client, "Eve")
+    client.cookies.clear()
+    table_id = open_table(client, "bourre", {"seats": 2})
+    seated = client.post(f"/tables/{table_id}/seats", headers=auth(first))
+    assert seated.status_code == 201, seated.text
+    body = seated.json()
+    assert body["token"] and body["seat"] == 0
+    again = client.post(f"/tables/{table_id}/seats", json={}, headers=auth(second))
+    assert again.json()["seat"] == 0 and again.json()["token"] == body["token"]
+    assert client.post(f"/tables/{table_id}/seats", json={"name": "Fred"}).status_code == 201
+    for token in (first, second, body["token"]):
+        legal = client.get(f"/tables/{table_id}/legal", headers=auth(token))
+        assert legal.status_code == 200, legal.text
+    assert client.delete("/sessions/current", headers=auth(first)).status_code == 204
+    assert_problem(client.get(f"/tables/{table_id}/legal", headers=auth(first)), 401)
+    assert client.get(f"/tables/{table_id}/legal", headers=auth(second)).status_code == 200
+    assert client.get(f"/tables/{table_id}/legal", headers=auth(body["token"])).status_code == 200
+    view = client.get(f"/tables/{table_id}").json()
+    assert [seat["name"] for seat in view["seats"]] == ["Eve", "Fred"]
+
+
+def test_a_guest_plays_and_claims_its_account(client: TestClient[Any]) -> None:
+    response = client.post("/guests")
+    assert response.status_code == 201, response.text
+    name = response.json()["name"]
+    assert name.startswith("guest-")
+    assert client.get("/me").json() == {"name": name, "kind": "guest"}  # the cookie
+    table_id = open_table(client, "bourre", {"seats": 2})
+    seated = client.post(f"/tables/{table_id}/seats", json={})
+    assert seated.status_code == 201, seated.text
+    claimed = client.post("/me/claim", json={"name": "Gil", "password": PASSWORD})
+    assert claimed.json() == {"name": "Gil", "kind": "player"}
+    assert client.get("/me").json() == {"name": "Gil", "kind": "player"}
+    again = client.post(f"/tables/{table_id}/seats", json={})
+    assert again.json()["seat"] == seated.json()["seat"]
+    client.cookies.clear()
+    assert sign_in(client, "gil")
+
+
+def test_a_cross_site_write_by_cookie_is_refused(client: TestClient[Any]) -> None:
+    assert client.post("/guests").status_code == 201
+    table_id = open_table(client, "bourre", {"seats": 2})
+    evil = {"Origin": "https://evil.example"}
+    assert_problem(client.post(f"/tables/{table_id}/seats", json={}, headers=evil), 403)
+    assert_problem(client.delete("/sessions/current", headers=evil), 403)
+    same = {"Origin": "http://testserver.local"}
+    assert client.post(f"/tables/{table_id}/seats", json={}, headers=same).status_code == 201
