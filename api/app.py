@@ -36,6 +36,7 @@ from api.routes import (
     pages,
     play,
     players,
+    ratings,
     stream,
     tables,
     views,
@@ -71,6 +72,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *players.ROUTES,
             *games.ROUTES,  # the games, their options and board renderers
             *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
+            *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],

@@ -1,0 +1,59 @@
+"""Profiles and leaderboards (design §2.2; the service layer is :mod:`api.ratings`). A browser
+asking for HTML gets the web page of the same address (``players.js``, ``leaderboard.js``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from litestar import Request, Response, get
+from litestar.params import PathParameter, QueryParameter
+
+from api import ratings
+from api.params import Cursor, PageLimit, paged
+from api.problems import documented
+from api.routes.pages import _page as page
+from api.services import ServicesDep, blocking
+
+AccountName = Annotated[str, PathParameter(min_length=1, max_length=64, description="a name")]
+Game = Annotated[str, QueryParameter(name="game", max_length=40, description="the game")]
+Pool = Annotated[
+    str,
+    QueryParameter(
+        name="pool", required=False, max_length=10, description="`players` (default) or `bots`"
+    ),
+]
+
+
+def _wants_html(request: Request[Any, Any, Any]) -> bool:
+    return "text/html" in request.headers.get("accept", "")
+
+
+@get("/players/{name:str}", summary="A player's profile", responses=documented(400, 404, 503))
+async def player(
+    request: Request[Any, Any, Any], name: AccountName, services: ServicesDep
+) -> Response[Any]:
+    """An account's name, kind (``player``, ``guest``, ``bot:<kind>``) and its rating per
+    game: μ, σ, the displayed ordinal (μ − 3σ) and the hands rated."""
+    if _wants_html(request):
+        return page(f"cardroom — {name}", "players.js")
+    return Response(await blocking(ratings.profile, services, name))
+
+
+@get("/leaderboard", summary="Leaderboard", responses=documented(400, 503))
+async def leaderboard(
+    request: Request[Any, Any, Any],
+    services: ServicesDep,
+    game: Game,
+    pool: Pool = "players",
+    limit: PageLimit = 50,
+    cursor: Cursor = None,
+) -> Response[Any]:
+    """A page of a game's ratings, highest ordinal first: ``{"name", "mu", "sigma",
+    "ordinal", "hands"}``; the next page's URL in ``Link``. ``?pool=bots``: the bots'."""
+    if _wants_html(request):
+        return page("cardroom — leaderboard", "leaderboard.js")
+    found, next_cursor = await blocking(ratings.leaderboard, services, game, pool, limit, cursor)
+    return paged(request, found, {"cursor": next_cursor})
+
+
+ROUTES = [player, leaderboard]
