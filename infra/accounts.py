@@ -1,8 +1,9 @@
 """The accounts' event store (design §2.2): account streams beside the tables' log.
 
 Accounts live in the same database as the tables (the same ``CARDROOM_EVENT_STORE``), in an
-eventsourcing application of their own (``CardroomAccounts``: PostgreSQL table
-``cardroomaccounts_events``, a table of that name in the SQLite file). So the tables' log —
+eventsourcing application of their own (``CardroomAccounts``) whose recorder is an aggregate
+recorder of its own table (PostgreSQL ``cardroomaccounts_accounts``, SQLite
+``stored_accounts``), with no notification log. So the tables' log —
 what the projector, the public feed (``GET /events``) and the export read — holds no account
 event by construction: an account's name appears only where it sits at a table.
 
@@ -114,13 +115,19 @@ class AccountMapper(Mapper[UUID]):
 
 
 class AccountsApplication(Application[UUID]):
-    """The accounts' streams; its name fixes its table: ``cardroomaccounts_events``."""
+    """The accounts' streams, in a table of their own (:meth:`construct_recorder`)."""
 
     name = "CardroomAccounts"
     env: ClassVar[dict[str, str]] = {}
 
     def construct_mapper(self) -> Mapper[UUID]:
         return AccountMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
+
+    def construct_recorder(self) -> Any:
+        """An aggregate recorder of its own table (PostgreSQL ``cardroomaccounts_accounts``,
+        SQLite ``stored_accounts``): streams without a notification log, so no reader of
+        the tables' log (projector, feed, export) can ever meet an account's row."""
+        return self.factory.aggregate_recorder(purpose="accounts")
 
 
 class NameTaken(Exception):

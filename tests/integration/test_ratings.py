@@ -66,7 +66,7 @@ def direct(store: TableStore) -> dict[str, tuple[float, float, int]]:
                 for s in range(len(seated))
             ]
             teams = [[ratings.get(seated[s]) or model.rating(name=seated[s])] for s in seated]
-            ranks = [1 + sum(other > mine for other in chips) for mine in chips]
+            ranks = [1.0 + sum(other > mine for other in chips) for mine in chips]
             for s, [new] in zip(seated, model.rate(teams, ranks=ranks), strict=True):
                 ratings[seated[s]] = new
                 hands[seated[s]] = hands.get(seated[s], 0) + 1
