@@ -296,6 +296,17 @@ def take_seat(services: Services, table_id: UUID, token: str, seat: int | None) 
     raise RuntimeError(f"table {table_id}: TakeSeat wrote no PlayerSeated for this account")
 
 
+def not_an_accounts_name(services: Services, name: str) -> None:
+    """A name typed at a seat may not be an account's (or read like one): 409 naming
+    ``name`` — the account sits signed in, so nobody is counted as another."""
+    if services.accounts.holder(name.strip()) is not None:
+        raise ApiProblem(
+            409, "name-taken",
+            f"{name.strip()!r} is an account's name: sign in to sit as it, or choose another",
+            field="name",
+        )  # fmt: skip
+
+
 def account_seat(services: Services, table_id: UUID, token: str) -> int | None:
     """The seat a session's account holds at ``table_id`` (None: not signed in, no seat)."""
     found = signed_in(services, token)

@@ -81,6 +81,7 @@ def take_seat(
     if body.bot is not None:
         return seat_bot(services, table_id, body.bot, body.seat)
     assert body.name is not None
+    accounts.not_an_accounts_name(services, body.name)
     seat, token, result = services.commands.take_seat(table_id, body.name.strip(), body.seat)
     return SeatTaken(
         table_id=str(table_id),

@@ -7,8 +7,8 @@ key (what its seats' tokens are derived from): both stay in this stream, shown n
 
 Rules of account names (``account_name``): the one rule of names (:mod:`domain.names`), and
 besides 2 to 24 characters, each a letter, a digit, ``_`` or ``-``. Two names are the same name
-when their :func:`~domain.names.name_key` is (NFKC, confusable skeleton, case-folded); a
-name-claim stream keyed by that key (:class:`NameClaimed` at version 1) makes a name one
+when their :func:`claim_key` is (NFKC, in capitals, confusable skeleton); a name-claim
+stream keyed by that key (:class:`NameClaimed` at version 1) makes a name one
 account's, whoever races for it.
 
 Kinds: ``player`` (registered), ``guest`` (a web visitor, ``guest-xxxx``, claimable), and
@@ -18,6 +18,8 @@ Pure: :func:`decide` and :func:`evolve`; hashing and token drawing happen outsid
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 import msgspec
 
@@ -226,7 +228,7 @@ def account_name(raw: object) -> str:
 def registered_name(raw: object) -> str:
     """A name a person may register: :func:`account_name`, and not in the guests' form."""
     name = account_name(raw)
-    if name_key(name).startswith(name_key(GUEST_PREFIX)):
+    if claim_key(name).startswith(claim_key(GUEST_PREFIX)):
         raise InvalidName(f"names beginning with {GUEST_PREFIX!r} are the guests'")
     return name
 
@@ -242,5 +244,8 @@ def check_password(raw: object) -> str:
 
 
 def claim_key(name: str) -> str:
-    """What a name-claim stream is keyed by (:func:`~domain.names.name_key`)."""
-    return name_key(name)
+    """What a name-claim stream is keyed by: :func:`~domain.names.name_key` of the name in
+    capitals (in compatibility form). ``name_key`` alone maps a capital ``I`` to ``l`` before
+    it folds case, so ``Ivy`` and ``ivy`` would be two names; in capitals every case of a
+    name is one, and capitals' look-alikes (Cyrillic ``В``, digit ``0``) still meet."""
+    return name_key(unicodedata.normalize("NFKC", name).upper())

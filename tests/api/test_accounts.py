@@ -4,12 +4,16 @@ a cross-site cookie write refused; the password hash shown nowhere."""
 
 from __future__ import annotations
 
+import logging
 import threading
+from pathlib import Path
 from typing import Any
 
+import pytest
 from litestar.testing import TestClient
 
 from api.accounts import COOKIE
+from infra.export import export
 from tests.api.helpers import assert_problem, auth, open_table
 
 PASSWORD = "correct horse battery"
@@ -54,7 +58,7 @@ def test_a_wrong_name_and_a_wrong_password_are_one_answer(client: TestClient[Any
 
 def test_taken_and_confusable_names_are_refused(client: TestClient[Any]) -> None:
     assert register(client, "Bob").status_code == 201
-    for alike in ("Bob", "BOB", "B0b", "\u0412ob", "\uff22ob"):
+    for alike in ("Bob", "BOB", "bob", "B0b", "\u0412ob", "\uff22ob"):
         assert_problem(register(client, alike), 409, field="name")
     assert_problem(register(client, "x"), 400, field="name")
     assert_problem(register(client, "has space"), 400, field="name")
@@ -130,3 +134,54 @@ def test_a_cross_site_write_by_cookie_is_refused(client: TestClient[Any]) -> Non
     assert_problem(client.delete("/sessions/current", headers=evil), 403)
     same = {"Origin": "http://testserver.local"}
     assert client.post(f"/tables/{table_id}/seats", json={}, headers=same).status_code == 201
+
+
+def test_nobody_sits_under_an_accounts_name_without_signing_in(client: TestClient[Any]) -> None:
+    assert register(client, "Hal").status_code == 201
+    table_id = open_table(client, "bourre", {"seats": 2})
+    for typed in ("Hal", "HAL", "Ha1"):
+        refused = client.post(f"/tables/{table_id}/seats", json={"name": typed})
+        assert_problem(refused, 409, field="name")
+
+
+def test_the_password_hash_is_found_nowhere_but_in_its_stream(
+    client: TestClient[Any], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    answers: list[str] = []
+
+    def kept(response: Any) -> Any:
+        answers.append(response.text + str(response.headers))
+        return response
+
+    kept(register(client, "Ivy"))
+    token = kept(client.post("/sessions", json={"name": "Ivy", "password": PASSWORD})).json()
+    kept(client.post("/sessions", json={"name": "Ivy", "password": "wrong password"}))
+    assert (
+        kept(client.post("/accounts", json={"name": "ivy", "password": PASSWORD})).status_code
+        == 409
+    )
+    table_id = open_table(client, "bourre", {"seats": 2, "hands": 1})
+    kept(client.post(f"/tables/{table_id}/seats", headers=auth(token["token"])))
+    kept(client.post(f"/tables/{table_id}/seats", json={"bot": "random"}))
+    kept(client.get("/me", headers=auth(token["token"])))
+    kept(client.get("/players/Ivy"))
+    kept(client.get(f"/tables/{table_id}", headers=auth(token["token"])))
+    kept(client.get("/events?limit=1000"))
+    services = client.app.state.services
+    holder = services.accounts.holder("Ivy")
+    account = services.accounts.load(holder)[0]
+    secret_hash = account.password_hash
+    assert secret_hash and secret_hash.startswith("$argon2id$")
+    digest = secret_hash.rsplit("$", 1)[1]  # the hash proper, without its parameters
+    export(services.store, tmp_path / "export", "ndjson")
+    out = tmp_path / "export"
+    files = [
+        path.read_bytes().decode(errors="replace") for path in out.rglob("*") if path.is_file()
+    ]
+    logged = [record.getMessage() for record in caplog.records]
+    for where, texts in (("answers", answers), ("export", files), ("log", logged)):
+        for text in texts:
+            assert digest not in text, where
+            assert account.seat_key not in text, where
+    assert answers and files

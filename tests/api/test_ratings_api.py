@@ -41,6 +41,7 @@ def test_two_accounts_play_a_hand_and_are_rated(client: TestClient[Any]) -> None
             if commands:
                 act(client, table_id, token, commands[0])
     assert view(client, table_id)["status"] == "ended"
+
     def rated() -> list[dict[str, Any]]:
         found = board(client, "players")
         return found if len(found) == 2 else []
@@ -61,6 +62,7 @@ def test_bots_are_rated_apart_and_shown_as_bots(client: TestClient[Any]) -> None
     table_id = open_table(client, "bourre", {"seats": 3, "hands": 2})
     for kind in ("basic", "random", "basic"):
         assert client.post(f"/tables/{table_id}/seats", json={"bot": kind}).status_code == 201
+
     def rated() -> list[dict[str, Any]]:
         return [line for line in board(client, "bots") if line["hands"] == 2]
 
