@@ -10,12 +10,15 @@ from litestar.params import PathParameter, QueryParameter
 
 from api import ratings
 from api.params import Cursor, PageLimit, paged
-from api.problems import documented
+from api.problems import ApiProblem, documented
 from api.routes.pages import _page as page
 from api.services import ServicesDep, blocking
 
 AccountName = Annotated[str, PathParameter(min_length=1, max_length=64, description="a name")]
-Game = Annotated[str, QueryParameter(name="game", max_length=40, description="the game")]
+Game = Annotated[
+    str | None,
+    QueryParameter(name="game", required=False, max_length=40, description="the game (required)"),
+]
 Pool = Annotated[
     str,
     QueryParameter(
@@ -43,7 +46,7 @@ async def player(
 async def leaderboard(
     request: Request[Any, Any, Any],
     services: ServicesDep,
-    game: Game,
+    game: Game = None,
     pool: Pool = "players",
     limit: PageLimit = 50,
     cursor: Cursor = None,
@@ -52,6 +55,8 @@ async def leaderboard(
     "ordinal", "hands"}``; the next page's URL in ``Link``. ``?pool=bots``: the bots'."""
     if _wants_html(request):
         return page("cardroom — leaderboard", "leaderboard.js")
+    if game is None:
+        raise ApiProblem(400, "malformed-request", "send ?game= with a game's name", field="game")
     found, next_cursor = await blocking(ratings.leaderboard, services, game, pool, limit, cursor)
     return paged(request, found, {"cursor": next_cursor})
 
