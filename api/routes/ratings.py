@@ -8,11 +8,11 @@ from typing import Annotated, Any
 from litestar import Request, Response, get
 from litestar.params import PathParameter, QueryParameter
 
-from api import ratings
-from api.params import Cursor, PageLimit, paged
+from api import ratings, reads
+from api.params import AfterPosition, Cursor, PageLimit, paged
 from api.problems import ApiProblem, documented
 from api.routes.pages import _page as page
-from api.services import ServicesDep, blocking
+from api.services import ServicesDep
 
 AccountName = Annotated[str, PathParameter(min_length=1, max_length=64, description="a name")]
 Game = Annotated[
@@ -33,13 +33,17 @@ def _wants_html(request: Request[Any, Any, Any]) -> bool:
 
 @get("/players/{name:str}", summary="A player's profile", responses=documented(400, 404, 503))
 async def player(
-    request: Request[Any, Any, Any], name: AccountName, services: ServicesDep
+    request: Request[Any, Any, Any],
+    name: AccountName,
+    services: ServicesDep,
+    after: AfterPosition = None,
 ) -> Response[Any]:
     """An account's name, kind (``player``, ``guest``, ``bot:<kind>``) and its rating per
-    game: μ, σ, the displayed ordinal (μ − 3σ) and the hands rated."""
+    game: μ, σ, the displayed ordinal (μ − 3σ) and the hands rated. ``?after=`` waits,
+    bounded, for the ratings to reach a log position."""
     if _wants_html(request):
         return page(f"cardroom — {name}", "players.js")
-    return Response(await blocking(ratings.profile, services, name))
+    return Response(await reads.after(services, after, ratings.profile, name))
 
 
 @get("/leaderboard", summary="Leaderboard", responses=documented(400, 503))
@@ -50,6 +54,7 @@ async def leaderboard(
     pool: Pool = "players",
     limit: PageLimit = 50,
     cursor: Cursor = None,
+    after: AfterPosition = None,
 ) -> Response[Any]:
     """A page of a game's ratings, highest ordinal first: ``{"name", "mu", "sigma",
     "ordinal", "hands"}``; the next page's URL in ``Link``. ``?pool=bots``: the bots'."""
@@ -57,7 +62,9 @@ async def leaderboard(
         return page("cardroom — leaderboard", "leaderboard.js")
     if game is None:
         raise ApiProblem(400, "malformed-request", "send ?game= with a game's name", field="game")
-    found, next_cursor = await blocking(ratings.leaderboard, services, game, pool, limit, cursor)
+    found, next_cursor = await reads.after(
+        services, after, ratings.leaderboard, game, pool, limit, cursor
+    )
     return paged(request, found, {"cursor": next_cursor})
 
 
