@@ -32,9 +32,11 @@ def profile(services: Services, name: str) -> dict[str, Any]:
 
 
 def leaderboard(
-    services: Services, game: str, pool: str, limit: int, cursor: str | None
+    services: Services, game: str | None, pool: str, limit: int, cursor: str | None
 ) -> tuple[list[dict[str, Any]], str | None]:
     """A page of ``game``'s leaderboard in ``pool`` and the next page's cursor (None: last)."""
+    if game is None:
+        raise ApiProblem(400, "malformed-request", "send ?game= with a game's name", field="game")
     game_named(game)  # 400 naming the game when there is none
     if pool not in POOLS:
         raise ApiProblem(400, "bad-pool", f"pool is one of {', '.join(POOLS)}", field="pool")

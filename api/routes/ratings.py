@@ -10,9 +10,9 @@ from litestar.params import PathParameter, QueryParameter
 
 from api import ratings, reads
 from api.params import AfterPosition, Cursor, PageLimit, paged
-from api.problems import ApiProblem, documented
-from api.routes.pages import _page as page
+from api.problems import documented
 from api.services import ServicesDep
+from api.webpage import page, wants_html
 
 AccountName = Annotated[str, PathParameter(min_length=1, max_length=64, description="a name")]
 Game = Annotated[
@@ -27,10 +27,6 @@ Pool = Annotated[
 ]
 
 
-def _wants_html(request: Request[Any, Any, Any]) -> bool:
-    return "text/html" in request.headers.get("accept", "")
-
-
 @get("/players/{name:str}", summary="A player's profile", responses=documented(400, 404, 503))
 async def player(
     request: Request[Any, Any, Any],
@@ -41,7 +37,7 @@ async def player(
     """An account's name, kind (``player``, ``guest``, ``bot:<kind>``) and its rating per
     game: μ, σ, the displayed ordinal (μ − 3σ) and the hands rated. ``?after=`` waits,
     bounded, for the ratings to reach a log position."""
-    if _wants_html(request):
+    if wants_html(request.headers.get("accept", "")):
         return page(f"cardroom — {name}", "players.js")
     return Response(await reads.after(services, after, ratings.profile, name))
 
@@ -58,14 +54,10 @@ async def leaderboard(
 ) -> Response[Any]:
     """A page of a game's ratings, highest ordinal first: ``{"name", "mu", "sigma",
     "ordinal", "hands"}``; the next page's URL in ``Link``. ``?pool=bots``: the bots'."""
-    if _wants_html(request):
+    if wants_html(request.headers.get("accept", "")):
         return page("cardroom — leaderboard", "leaderboard.js")
-    if game is None:
-        raise ApiProblem(400, "malformed-request", "send ?game= with a game's name", field="game")
-    found, next_cursor = await reads.after(
-        services, after, ratings.leaderboard, game, pool, limit, cursor
-    )
-    return paged(request, found, {"cursor": next_cursor})
+    found = await reads.after(services, after, ratings.leaderboard, game, pool, limit, cursor)
+    return paged(request, found[0], {"cursor": found[1]})
 
 
 ROUTES = [player, leaderboard]
