@@ -185,3 +185,15 @@ def test_the_password_hash_is_found_nowhere_but_in_its_stream(
             assert digest not in text, where
             assert account.seat_key not in text, where
     assert answers and files
+
+
+def test_sign_in_attempts_are_limited_per_name(client: TestClient[Any]) -> None:
+    assert register(client, "Jo").status_code == 201
+    for _ in range(10):
+        wrong = client.post("/sessions", json={"name": "Jo", "password": "not the password"})
+        assert_problem(wrong, 401)
+    limited = client.post("/sessions", json={"name": "jo", "password": PASSWORD})
+    assert_problem(limited, 429)
+    assert int(limited.headers["retry-after"]) >= 1
+    assert register(client, "Kim").status_code == 201
+    assert sign_in(client, "Kim")  # another name has its own budget
