@@ -212,6 +212,22 @@ def claim(services: Services, token: str | None, name: object, password: object)
     return {"name": account.name, "kind": account.kind}
 
 
+def change_password(
+    services: Services, token: str | None, password: object, new_password: object
+) -> None:
+    """``POST /me/password``: with the current password, a new one (``PasswordChanged``);
+    every session of the account ends with it, this one too."""
+    found = required(services, token)
+    stored = found.account.password_hash
+    if not isinstance(password, str) or not _verify(stored or dummy_hash(), password) or not stored:
+        raise _bad_credentials()
+    try:
+        secret = rules.check_password(new_password)
+    except rules.AccountError as error:
+        raise _refused(rules.AccountError(str(error), field="newPassword")) from error
+    services.accounts.execute(found.account_id, rules.ChangePassword(HASHER.hash(secret)))
+
+
 def me(services: Services, token: str | None) -> dict[str, str]:
     found = required(services, token)
     return {"name": found.account.name, "kind": found.account.kind}

@@ -103,4 +103,22 @@ async def claim(
     return Account(**found)
 
 
-ROUTES = [register, sign_in, guest, sign_out, me, claim]
+class NewPassword(Body):
+    """The current password and the new one (``POST /me/password``)."""
+
+    password: str
+    new_password: str
+
+
+@post("/me/password", status_code=204, summary="Change password", responses=documented(400, 401))
+async def change_password(
+    request: Request[Any, Any, Any], data: JSONBody[NewPassword], services: ServicesDep
+) -> Response[None]:
+    """With the current ``password``, a ``newPassword`` (10+ characters); every session of
+    the account ends (sign in again)."""
+    token = accounts.session_of(request.headers, request.cookies, write=True)
+    await blocking(accounts.change_password, services, token, data.password, data.new_password)
+    return Response(None, status_code=204, headers={"Set-Cookie": accounts.cleared_cookie()})
+
+
+ROUTES = [register, sign_in, guest, sign_out, me, claim, change_password]

@@ -197,3 +197,19 @@ def test_sign_in_attempts_are_limited_per_name(client: TestClient[Any]) -> None:
     assert int(limited.headers["retry-after"]) >= 1
     assert register(client, "Kim").status_code == 201
     assert sign_in(client, "Kim")  # another name has its own budget
+
+
+def test_a_new_password_ends_every_session(client: TestClient[Any]) -> None:
+    assert register(client, "Lou").status_code == 201
+    first, second = sign_in(client, "Lou"), sign_in(client, "Lou")
+    client.cookies.clear()
+    body = {"password": "not the password", "newPassword": "a new long password"}
+    assert_problem(client.post("/me/password", json=body, headers=auth(first)), 401)
+    body["password"] = PASSWORD
+    short = {**body, "newPassword": "short"}
+    assert_problem(client.post("/me/password", json=short, headers=auth(first)), 400)
+    assert client.post("/me/password", json=body, headers=auth(first)).status_code == 204
+    for token in (first, second):
+        assert_problem(client.get("/me", headers=auth(token)), 401)
+    assert_problem(client.post("/sessions", json={"name": "Lou", "password": PASSWORD}), 401)
+    assert sign_in(client, "Lou", "a new long password")
