@@ -148,7 +148,7 @@ def _start(services: Services, account_id: UUID) -> dict[str, str]:
 
 def _verify(stored: str, password: str) -> bool:
     try:
-        return HASHER.verify(stored, password)
+        return HASHER.verify(stored, password.encode("utf-8", "surrogatepass"))
     except (VerificationError, InvalidHashError):
         return False
 

@@ -138,6 +138,15 @@ class Conflict(Exception):
     """Another writer recorded this account's next version first (retry)."""
 
 
+def encodable(text: str) -> bool:
+    """Whether ``text`` is UTF-8 text (JSON may carry lone surrogates, which are not)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def claim_id(name: str) -> UUID:
     """The name-claim stream of ``name`` (keyed by its :func:`~domain.names.name_key`)."""
     return uuid5(NAMESPACE, "name:" + rules.claim_key(name))
@@ -168,6 +177,8 @@ class AccountStore:
 
     def holder(self, name: str) -> UUID | None:
         """The account holding ``name`` (or a name confusable with it), if any."""
+        if not encodable(name):
+            return None  # a lone surrogate: no account's name (the rule of names refuses it)
         for stored in self.app.events.get(claim_id(name), lte=1):
             claimed = cast(StoredAccountEvent, stored).event
             return UUID(claimed.account) if isinstance(claimed, rules.NameClaimed) else None

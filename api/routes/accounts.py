@@ -63,7 +63,7 @@ async def sign_in(
 ) -> Response[Session]:
     """A session: its bearer token, and the same as an HttpOnly SameSite=Lax cookie. A wrong
     name or password is one 401; attempts are limited per name and per client."""
-    key = hashlib.sha256(claim_key(data.name[:64]).encode()).hexdigest()[:32]
+    key = hashlib.sha256(claim_key(data.name[:64]).encode("utf-8", "surrogatepass")).hexdigest()
     await spend_key(request.scope, f"signin-name:{key}", SIGN_INS_PER_NAME, WINDOW)
     await spend_key(request.scope, "signin", SIGN_INS_PER_CLIENT, WINDOW, per_client=True)
     found = await blocking(accounts.sign_in, services, data.name, data.password)

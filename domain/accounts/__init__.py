@@ -240,6 +240,8 @@ def check_password(raw: object) -> str:
             f"a password must have {MIN_PASSWORD} to {MAX_PASSWORD} characters",
             field="password",
         )
+    if any("\ud800" <= ch <= "\udfff" for ch in raw):
+        raise AccountError("a password must be text (no lone surrogate)", field="password")
     return raw
 
 

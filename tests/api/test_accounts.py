@@ -213,3 +213,13 @@ def test_a_new_password_ends_every_session(client: TestClient[Any]) -> None:
         assert_problem(client.get("/me", headers=auth(token)), 401)
     assert_problem(client.post("/sessions", json={"name": "Lou", "password": PASSWORD}), 401)
     assert sign_in(client, "Lou", "a new long password")
+
+
+def test_lone_surrogates_are_refused_not_failed(client: TestClient[Any]) -> None:
+    json = {"content-type": "application/json"}
+    name = b'{"name": "\\ud800x", "password": "correct horse battery"}'
+    password = b'{"name": "Mo", "password": "\\ud800 correct horse"}'
+    for path in ("/accounts", "/sessions"):
+        for body in (name, password):
+            assert_problem(client.post(path, content=body, headers=json), 400)
+    assert client.get("/players/%ED%A0%80x").status_code in (400, 404)
