@@ -42,6 +42,7 @@ from projections.table_projection import NotificationLike, TableProjection
 from projections.tracking import Batch
 
 POOLS = ("players", "bots")
+TABLES_KEPT = 100_000  # tables' seatings remembered at most
 PLAYER = "player"
 BOT_PREFIX = "bot:"
 
@@ -126,6 +127,8 @@ class Ratings(ReadModel):
             (note.position, table, note) for table, run in outcome.runs for note in run
         ]
         notes.sort(key=lambda found: found[0])  # the log's order across tables
+        if len(self._tables) >= TABLES_KEPT:
+            self._tables.clear()  # crude but bounded: between batches, re-read from Redis
         tables: dict[str, dict[str, Any] | None] = {}
         rated: dict[tuple[str, str, str], Rated] = {}
         kinds: dict[str, str] = {}
@@ -142,8 +145,9 @@ class Ratings(ReadModel):
                     entry["seats"][str(event.seat)] = [event.name, seat_kind(event)]
                     tables[table_id] = entry
                 continue
-            if isinstance(event, TableEnded):
-                self._tables[table_id] = tables[table_id] = None
+            if isinstance(event, TableEnded):  # no event follows: forgotten, its entry deleted
+                self._tables.pop(table_id, None)
+                tables[table_id] = None
                 continue
             seats = table.game.seating(table.state).seats
             ranking = table.game.house.ranking(event, seats)
