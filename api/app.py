@@ -27,6 +27,7 @@ from api.position_feed import PositionFeed
 from api.problems import MAX_BODY_BYTES, exception_handlers
 from api.ratelimit import close_limiter, rate_limited
 from api.routes import (
+    accounts,
     bots,
     events,
     fair,
@@ -35,6 +36,7 @@ from api.routes import (
     pages,
     play,
     players,
+    ratings,
     stream,
     tables,
     views,
@@ -69,6 +71,8 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *events.ROUTES,
             *players.ROUTES,
             *games.ROUTES,  # the games, their options and board renderers
+            *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
+            *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],

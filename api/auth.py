@@ -1,4 +1,5 @@
-"""Bearer-token auth (design §5): a seat's token, issued once by ``POST /tables/{id}/seats``.
+"""Bearer-token auth (design §5): a seat's token, issued once by ``POST /tables/{id}/seats``,
+or a signed-in account's session token, which answers for the account's seat (design §2.2).
 
 The store keeps only the token's SHA-256; ``TableStore.seat_for_token`` answers which seat of
 the table holds it. Commands and legal commands need a token (401 without one, with the hint
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from api.accounts import SESSION_PREFIX, account_seat
 from api.problems import ApiProblem
 from api.services import Services, blocking
 from domain.game import Viewer
@@ -47,6 +49,8 @@ def viewer_of(services: Services, table_id: UUID, authorization: str | None) -> 
         services.queries.facts(table_id)  # 404 for an unknown table
         return None
     seat = services.queries.seat_for_token(table_id, token)
+    if seat is None and token.startswith(SESSION_PREFIX):  # a signed-in account's seat
+        seat = account_seat(services, table_id, token)
     if seat is None:
         raise _no_seat()
     return seat

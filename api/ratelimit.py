@@ -104,6 +104,23 @@ class RateLimiter:
                 headers={"Retry-After": str(retry)},
             )
 
+    async def spend_window(self, owner: str, kind: str, count: int, seconds: int) -> None:
+        """Count one request of ``kind`` for ``owner`` (an address, or anything a budget is
+        kept for: a name signing in) against ``count`` per ``seconds``; 429 past it."""
+        try:
+            hits, left = await self._count(keys=[self.key(owner, kind)], args=[seconds * 1000])
+        except (RedisError, OSError) as error:
+            log.warning("rate limits off while Redis does not answer: %s", error)
+            return
+        if int(hits) > count:
+            retry = max(1, -(-int(left) // 1000))
+            raise ApiProblem(
+                429,
+                "rate-limited",
+                f"too many {kind} requests: {count} per {seconds} s allowed; retry in {retry} s",
+                headers={"Retry-After": str(retry)},
+            )
+
     async def open_stream(self, address: str) -> str | None:
         """A lease for one more open stream (None: Redis does not answer); raises the 429
         problem past the cap."""
@@ -170,6 +187,18 @@ async def spend_budget(scope: Scope, kind: str) -> None:
     limiter = _limiter(scope)
     if limiter is not None:
         await limiter.spend(_address(scope), kind)
+
+
+async def spend_key(
+    scope: Scope, kind: str, count: int, seconds: int, *, per_client: bool = False
+) -> None:
+    """Spend one of ``count`` requests per ``seconds`` of ``kind`` — the caller's own budget
+    with ``per_client``, else one ``kind`` shares whoever sends it (sign-ins to one name:
+    :mod:`api.routes.accounts`). Nothing when limits are off; 429 past it."""
+    limiter = _limiter(scope)
+    if limiter is not None:
+        owner = _address(scope) if per_client else "any"
+        await limiter.spend_window(owner, kind, count, seconds)
 
 
 def long_lived(route: tuple[str, str], scope: Scope) -> bool:

@@ -29,6 +29,7 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import SkipValidation
 
+from infra.accounts import AccountStore
 from infra.command_service import TableCommands
 from infra.queries import TableQueries
 from infra.redis import RedisHandle, open_redis
@@ -103,6 +104,8 @@ class Services:
     bots: list[threading.Thread] = field(default_factory=list)
     sweeper: threading.Thread | None = None
     _feed: Positions | None = None
+    _accounts: AccountStore | None = None
+    _accounts_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def use_feed(self, feed: Positions) -> None:
         """Requests wait on ``feed`` from now on (the lifespan's, started on the loop)."""
@@ -115,6 +118,15 @@ class Services:
         if self._feed is None:
             raise RuntimeError("the position feed runs only inside the API's lifespan")
         return self._feed
+
+    @property
+    def accounts(self) -> AccountStore:
+        """The accounts' streams (:mod:`infra.accounts`), opened on first use."""
+        if self._accounts is None:
+            with self._accounts_lock:
+                if self._accounts is None:
+                    self._accounts = AccountStore(self.settings)
+        return self._accounts
 
     @property
     def commands(self) -> TableCommands:
@@ -207,6 +219,8 @@ class Services:
             if worker is not None:
                 worker.join(timeout=10)
         self.redis.close()
+        if self._accounts is not None:
+            self._accounts.close()
         self.store.close()
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
+from api import accounts
 from api.auth import seat_of
 from api.command_bodies import to_command
 from api.problems import MALFORMED, ApiProblem
@@ -65,10 +66,15 @@ def canonical_decks(decks: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def take_seat(services: Services, table_id: UUID, body: TakeSeat) -> SeatTaken:
+def take_seat(
+    services: Services, table_id: UUID, body: TakeSeat, session: str | None = None
+) -> SeatTaken:
     """Seat a player; the answer holds the seat's bearer token, shown only this once. With
-    ``bot`` instead of ``name`` a server-side bot takes the seat (:mod:`managers.bot_worker`)."""
+    ``bot`` instead of ``name`` a server-side bot takes the seat (:mod:`managers.bot_worker`);
+    with neither, signed in (``session``), the account takes it (:func:`api.accounts.take_seat`)."""
     services.queries.facts(table_id)  # 404 for an unknown table
+    if body.bot is None and body.name is None and session is not None:
+        return accounts.take_seat(services, table_id, session, body.seat)
     if body.bot is None and body.name is None:
         raise ApiProblem(400, MALFORMED, "missing required field `name` (or `bot`)", field="name")
     if body.bot is not None and body.name is not None:
@@ -76,6 +82,7 @@ def take_seat(services: Services, table_id: UUID, body: TakeSeat) -> SeatTaken:
     if body.bot is not None:
         return seat_bot(services, table_id, body.bot, body.seat)
     assert body.name is not None
+    accounts.not_an_accounts_name(services, body.name)
     seat, token, result = services.commands.take_seat(table_id, body.name.strip(), body.seat)
     return SeatTaken(
         table_id=str(table_id),

@@ -20,6 +20,9 @@ layers outside ``domain/`` store, serve and write what they return.
 * ``narrate`` — one public event as a sentence (:mod:`infra.history`), ``None`` to leave it
   plain.
 * :class:`Bots` — the bot kinds (:mod:`bots`) and the figures a simulation keeps per kind.
+* ``ranking`` — how a settled hand ranks its sides for ratings (:mod:`projections.ratings`):
+  ``ranking(event, seats)`` is each side's seats and score (higher is better, equal scores
+  share a rank) when ``event`` settles a hand, else ``None``. A game without one is not rated.
 """
 
 from __future__ import annotations
@@ -198,6 +201,15 @@ class Bots:
     scores: Callable[[Json], dict[int, int]] = no_scores
 
 
+# One settled hand for ratings: each side's seats (one seat, or a partnership) and its score.
+Ranking = list[tuple[tuple[int, ...], int]]
+
+
+def unranked(event: Any, seats: int) -> Ranking | None:
+    """Any game: no hand is rated."""
+    return None
+
+
 @dataclass(frozen=True)
 class House:
     """Everything a game shows beyond its rules and visibility (the module docstring)."""
@@ -209,3 +221,4 @@ class House:
     rows: HandRows = HandRows()
     narrate: Narrator | None = None
     bots: Bots = Bots()
+    ranking: Callable[[Any, int], Ranking | None] = unranked

@@ -23,6 +23,7 @@ from projections.ledger import Ledger
 from projections.lobby import OPEN, Lobby, LobbyPage
 from projections.model import decode
 from projections.players import GameTotals, PlayerStats
+from projections.ratings import Ratings
 from projections.tracking import parse_position
 from projections.views import PublicView, SeatViews
 
@@ -40,6 +41,7 @@ class ReadModels:
         self._analytics = Analytics(redis, self.keys)
         self._players = PlayerStats(redis, self.keys)
         self._totals = GameTotals(redis, self.keys)
+        self.ratings = Ratings(redis, self.keys)  # design §2.2
 
     # -- views ------------------------------------------------------------------------------
     def view_json(self, table_id: UUID, viewer: Viewer) -> bytes | None:

@@ -49,6 +49,7 @@ from projections.ledger import Ledger
 from projections.lobby import Lobby
 from projections.model import Outcome, ReadModel
 from projections.players import GameTotals, PlayerStats
+from projections.ratings import Ratings
 from projections.table_projection import (
     EventSource,
     NotificationLike,
@@ -104,6 +105,7 @@ class Projector:
             Analytics(redis, self.keys),
             PlayerStats(redis, self.keys),
             GameTotals(redis, self.keys),
+            Ratings(redis, self.keys),
         )
         self._tables: OrderedDict[UUID, TableProjection] = OrderedDict()
         self._table_cache = max(1, table_cache)

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from string import Template
 from typing import Any
 
-from litestar import MediaType, Response, Router, get
+from litestar import Response, Router, get
 from litestar.connection import ASGIConnection
 from litestar.exceptions import NotFoundException
 from litestar.handlers import BaseRouteHandler, HTTPRouteHandler
@@ -21,11 +20,11 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.static_files import create_static_files_router
 
 from api.params import TableId
+from api.webpage import page
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 STATIC = "/static"
 SWAGGER = f"{STATIC}/vendor/swagger-ui"
-_SHELL = Template((WEB_DIR / "page.html").read_text(encoding="utf-8"))
 # A static file's path as the files are named: segments of ASCII letters, digits, ``.``,
 # ``_`` and ``-`` (no dot first), 100 characters a segment and 200 in all at most. Anything
 # else — a NUL, a control or invisible character, a name longer than the file system allows —
@@ -42,8 +41,7 @@ def static_name(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHand
 
 
 def _page(title: str, module: str) -> Response[str]:
-    html = _SHELL.substitute(title=title, module=f"{STATIC}/js/{module}", static=STATIC)
-    return Response(html, media_type=MediaType.HTML)
+    return page(title, module)
 
 
 @get("/", include_in_schema=False)

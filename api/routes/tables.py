@@ -8,6 +8,7 @@ from litestar import Request, Response, get, post
 from litestar.params import JSONBody, QueryParameter
 
 from api import reads, writes
+from api.accounts import session_of
 from api.params import AfterPosition, Cursor, PageLimit, TableId, paged
 from api.problems import documented
 from api.schemas import CreateTable, SeatTaken, TableCreated, TakeSeat
@@ -46,14 +47,20 @@ async def create_table(data: JSONBody[CreateTable], services: ServicesDep) -> Ta
     "/tables/{table_id:str}/seats",
     status_code=201,
     summary="Take a seat",
-    responses=documented(400, 404, 409, 413, 422, 429, 503),
+    responses=documented(400, 401, 403, 404, 409, 413, 422, 429, 503),
 )
 async def take_seat(
-    table_id: TableId, data: JSONBody[TakeSeat], services: ServicesDep
+    request: Request[Any, Any, Any],
+    table_id: TableId,
+    services: ServicesDep,
+    data: JSONBody[TakeSeat | None] = None,
 ) -> SeatTaken:
     """Sit down (the first free seat, or ``seat``). The answer holds the seat's secret bearer
-    token, shown only this once; the hand starts when every seat is filled."""
-    return await blocking(writes.take_seat, services, table_id, data)
+    token, shown only this once; the hand starts when every seat is filled. Signed in
+    (``Authorization: Bearer <session token>`` or the session cookie), an empty body seats
+    the account, and any session of the account acts for the seat."""
+    session = session_of(request.headers, request.cookies, write=True)
+    return await blocking(writes.take_seat, services, table_id, data or TakeSeat(), session)
 
 
 @get("/tables", summary="Lobby", responses=documented(400, 422, 503))

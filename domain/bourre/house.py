@@ -35,4 +35,5 @@ HOUSE = House(
         table=readmodels.table_nets,
         scores=readmodels.table_nets,
     ),
+    ranking=readmodels.hand_ranking,
 )

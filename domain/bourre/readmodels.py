@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.bourre.events import HandSettled
-from domain.house import Counters, PlayerCounter, SideFigures, departures, seating_line
+from domain.house import Counters, PlayerCounter, Ranking, SideFigures, departures, seating_line
 
 
 def ledger(game: Any, state: Any) -> dict[str, Any]:
@@ -151,3 +151,15 @@ def hand_figures(event: Any, seats: int) -> list[SideFigures] | None:
 def table_nets(view: dict[str, Any]) -> dict[int, int]:
     """Each seat's chips, from a finished table's spectator view (rules 27–28)."""
     return {int(entry["seat"]): int(entry["net"]) for entry in view["seats"]}
+
+
+def hand_ranking(event: Any, seats: int) -> Ranking | None:
+    """Ratings (design §2.2): each seat of a settled hand by the chips it won — its payout
+    (rules 23–25) less its bourré payment (rule 26); every seat anted alike, so the ante
+    changes no rank. Equal chips share a rank."""
+    if not isinstance(event, HandSettled):
+        return None
+    return [
+        ((seat,), event.payouts[seat] - (event.bourre_payment if seat in event.bourre else 0))
+        for seat in range(seats)
+    ]

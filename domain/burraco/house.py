@@ -38,4 +38,5 @@ HOUSE = House(
         hand=readmodels.hand_figures,
         scores=readmodels.seat_scores,
     ),
+    ranking=readmodels.hand_ranking,
 )

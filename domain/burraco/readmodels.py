@@ -24,7 +24,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.burraco.events import HandScored
-from domain.house import Counters, PlayerCounter, SideFigures, departures
+from domain.burraco.state import team_of
+from domain.house import Counters, PlayerCounter, Ranking, SideFigures, departures
 
 # The two partnerships (rule 1), named as the views name them.
 TEAMS = ("A", "B")
@@ -170,4 +171,16 @@ def hand_figures(event: Any, seats: int) -> list[SideFigures] | None:
     return [
         (team, totals[team] > max(totals[:team] + totals[team + 1 :]), totals[team])
         for team in range(len(totals))
+    ]
+
+
+def hand_ranking(event: Any, seats: int) -> Ranking | None:
+    """Ratings (design §2.2): each scored hand (rules 22–27) ranks the partnerships by their
+    hand's points (seats 0 and 2 against 1 and 3; heads-up, each seat alone). Equal points
+    share a rank."""
+    if not isinstance(event, HandScored):
+        return None
+    return [
+        (tuple(seat for seat in range(seats) if team_of(seat) == team), score.total)
+        for team, score in enumerate(event.scores)
     ]

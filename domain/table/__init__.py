@@ -61,6 +61,7 @@ class TakeSeat(Command, frozen=True, tag="take_seat"):
     token_hash: str
     seat: int | None = None
     bot: str | None = None  # a server-side bot's kind (the write side checks it exists)
+    account: str | None = None  # the kind of the signed-in account sitting (design §2.2)
 
 
 class CloseTable(Command, frozen=True, tag="close_table"):
@@ -112,6 +113,9 @@ class PlayerSeated(Event, frozen=True, tag="PlayerSeated", omit_defaults=True):
     name: str
     token_hash: str  # SHA-256 of the seat's bearer token; the token itself is never stored
     bot: str | None = None  # the kind of the server-side bot playing this seat, if any
+    # the kind of the account seated (``player``, ``guest``), None for a name typed
+    # without signing in (design §2.2): whether the table is rated
+    account: str | None = None
 
 
 class TableEnded(Event, frozen=True, tag="TableEnded"):

@@ -44,7 +44,13 @@ def seat_taken(seating: Seating, holder: int | None, command: TakeSeat) -> Playe
         raise SeatUnavailable(f"there is no seat {seat!r}: seats are 0 to {n - 1}")
     elif seating.names[seat] is not None:
         raise SeatUnavailable(f"seat {seat} is taken")
-    return PlayerSeated(seat=seat, name=name, token_hash=command.token_hash, bot=command.bot)
+    return PlayerSeated(
+        seat=seat,
+        name=name,
+        token_hash=command.token_hash,
+        bot=command.bot,
+        account=command.account,
+    )
 
 
 def is_seated(seating: Seating, seat: object) -> bool:

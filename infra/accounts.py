@@ -1,0 +1,226 @@
+"""The accounts' event store (design §2.2): account streams beside the tables' log.
+
+Accounts live in the same database as the tables (the same ``CARDROOM_EVENT_STORE``), in an
+eventsourcing application of their own (``CardroomAccounts``) whose recorder is an aggregate
+recorder of its own table (PostgreSQL ``cardroomaccounts_accounts``, SQLite
+``stored_accounts``), with no notification log. So the tables' log —
+what the projector, the public feed (``GET /events``) and the export read — holds no account
+event by construction: an account's name appears only where it sits at a table.
+
+Streams, each an eventsourcing aggregate sequence (optimistic concurrency: a version is
+recorded once, a second writer of it fails):
+
+* an account's stream, whose id is the account's (a random UUID): registration, sessions,
+  a guest's claim, password changes;
+* ``uuid5(NAMESPACE, "name:" + name_key)`` — a name's claim (:class:`~domain.accounts.NameClaimed`
+  at version 1, whose writer holds the name);
+
+Rows are written under stable topics ``account/<tag>`` as JSON ``{"at": ..., "event": ...}``.
+Only the classes of :data:`domain.accounts.EVENTS` are ever decoded.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, ClassVar, cast
+from uuid import UUID, uuid4, uuid5
+
+import msgspec
+from eventsourcing.application import Application
+from eventsourcing.persistence import (
+    IntegrityError,
+    Mapper,
+    MapperDeserialisationError,
+    StoredEvent,
+    Transcoder,
+)
+
+from domain import accounts as rules
+from infra.eventstore_env import eventsourcing_env
+from infra.settings import Settings
+
+NAMESPACE = UUID("6f1c8d1e-43a4-4d55-9a7e-0d7d1b3c2a10")  # of name-claim stream ids
+TOPIC_PREFIX = "account/"
+TOPICS: dict[str, type] = {
+    f"{TOPIC_PREFIX}{cls.__struct_config__.tag}": cls  # type: ignore[attr-defined]
+    for cls in rules.EVENTS
+}
+TOPIC_OF: dict[type, str] = {cls: topic for topic, cls in TOPICS.items()}
+POOL_SIZE = 2  # sign-ins are few beside commands
+MAX_OVERFLOW = 4
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAccountEvent:
+    """One account event as eventsourcing stores it."""
+
+    originator_id: UUID
+    originator_version: int
+    at: datetime
+    event: Any
+
+
+class _Body(msgspec.Struct):
+    at: datetime
+    event: rules.Event
+
+
+_encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder(_Body).decode
+
+
+class _NoTranscoder(Transcoder):
+    def encode(self, obj: Any) -> bytes:
+        raise TypeError("AccountMapper encodes events itself")
+
+    def decode(self, data: bytes) -> Any:
+        raise TypeError("AccountMapper decodes events itself")
+
+
+class AccountMapper(Mapper[UUID]):
+    """Account events to rows and back, under their stable topics."""
+
+    def __init__(self, compressor: Any = None, cipher: Any = None) -> None:
+        super().__init__(_NoTranscoder(), compressor=compressor, cipher=cipher)
+
+    def to_stored_event(self, domain_event: Any) -> StoredEvent:
+        topic = TOPIC_OF[type(domain_event.event)]
+        state = _encode(_Body(at=domain_event.at, event=domain_event.event))
+        if self.compressor:
+            state = self.compressor.compress(state)
+        if self.cipher:
+            state = self.cipher.encrypt(state)
+        return StoredEvent(
+            domain_event.originator_id, domain_event.originator_version, topic, state
+        )
+
+    def to_domain_event(self, stored_event: StoredEvent) -> Any:
+        if stored_event.topic not in TOPICS:
+            raise MapperDeserialisationError(f"not an account topic: {stored_event.topic!r}")
+        state = stored_event.state
+        if self.cipher:
+            state = self.cipher.decrypt(state)
+        if self.compressor:
+            state = self.compressor.decompress(state)
+        body = _decode(state)
+        originator = stored_event.originator_id
+        return StoredAccountEvent(
+            originator if isinstance(originator, UUID) else UUID(str(originator)),
+            stored_event.originator_version,
+            body.at,
+            body.event,
+        )
+
+
+class AccountsApplication(Application[UUID]):
+    """The accounts' streams, in a table of their own (:meth:`construct_recorder`)."""
+
+    name = "CardroomAccounts"
+    env: ClassVar[dict[str, str]] = {}
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        return AccountMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
+
+    def construct_recorder(self) -> Any:
+        """An aggregate recorder of its own table (PostgreSQL ``cardroomaccounts_accounts``,
+        SQLite ``stored_accounts``): streams without a notification log, so no reader of
+        the tables' log (projector, feed, export) can ever meet an account's row."""
+        return self.factory.aggregate_recorder(purpose="accounts")
+
+
+class NameTaken(Exception):
+    """Another account holds this name (or one confusable with it)."""
+
+
+class Conflict(Exception):
+    """Another writer recorded this account's next version first (retry)."""
+
+
+def encodable(text: str) -> bool:
+    """Whether ``text`` is UTF-8 text (JSON may carry lone surrogates, which are not)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def claim_id(name: str) -> UUID:
+    """The name-claim stream of ``name`` (keyed by its :func:`~domain.names.name_key`)."""
+    return uuid5(NAMESPACE, "name:" + rules.claim_key(name))
+
+
+class AccountStore:
+    """Account streams: load, decide, record (one writer per version). Thread-safe."""
+
+    def __init__(self, settings: Settings) -> None:
+        env = eventsourcing_env(
+            settings.event_store, pool_size=POOL_SIZE, max_overflow=MAX_OVERFLOW
+        )
+        env.pop("APPLICATION_RECORDER_TOPIC", None)  # the library's recorder: no log readers
+        self.app = AccountsApplication(env=env)
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self.app.close()
+
+    def load(self, account_id: UUID) -> tuple[rules.Account | None, int]:
+        """The account and its stream's version (``None, 0``: no such account)."""
+        state: rules.Account | None = None
+        version = 0
+        for stored in self.app.events.get(account_id):
+            state = rules.evolve(state, cast(StoredAccountEvent, stored).event)
+            version = stored.originator_version
+        return state, version
+
+    def holder(self, name: str) -> UUID | None:
+        """The account holding ``name`` (or a name confusable with it), if any."""
+        if not encodable(name):
+            return None  # a lone surrogate: no account's name (the rule of names refuses it)
+        for stored in self.app.events.get(claim_id(name), lte=1):
+            claimed = cast(StoredAccountEvent, stored).event
+            return UUID(claimed.account) if isinstance(claimed, rules.NameClaimed) else None
+        return None
+
+    def execute(self, account_id: UUID, command: rules.Command) -> rules.Account:
+        """Decide ``command`` on the account and record its events at the next versions;
+        raises :class:`~domain.accounts.AccountError` or :class:`Conflict`."""
+        state, version = self.load(account_id)
+        events = rules.decide(state, command)
+        self._record(account_id, version, events)
+        for event in events:
+            state = rules.evolve(state, event)
+        if state is None:
+            raise rules.AccountError("no such account")
+        return state
+
+    def claim(self, name: str, account_id: UUID) -> None:
+        """Make ``name`` ``account_id``'s; raises :class:`NameTaken` when another holds it."""
+        try:
+            self._record(claim_id(name), 0, [rules.NameClaimed(account=account_id.hex)])
+        except Conflict as error:
+            if self.holder(name) != account_id:
+                raise NameTaken(name) from error
+
+    def register(
+        self, name: str, kind: str, password_hash: str | None, seat_key: str
+    ) -> tuple[UUID, rules.Account]:
+        """A new account holding ``name``; raises :class:`NameTaken`."""
+        account_id = uuid4()
+        self.claim(name, account_id)
+        state = self.execute(account_id, rules.Register(name, kind, password_hash, seat_key))
+        return account_id, state
+
+    def _record(self, stream: UUID, version: int, events: list[Any]) -> None:
+        if not events:
+            return
+        at = datetime.now(UTC)
+        envelopes = [
+            StoredAccountEvent(stream, version + n, at, event) for n, event in enumerate(events, 1)
+        ]
+        try:
+            self.app.events.put(envelopes)
+        except IntegrityError as error:
+            raise Conflict(f"account stream {stream} moved on") from error

@@ -1,0 +1,75 @@
+"""Accounts in the web card room (design §2.2): register on the leaderboard page, take a seat
+signed in, continue it from a second browser context of the same account, sign out (the seat
+no longer answers that session), a guest claims its account; a cross-site write refused."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from tests.browser.server import CardroomServer
+
+PASSWORD = "correct horse battery"
+
+
+def fetch(page: Page, method: str, path: str, body: Any = None) -> dict[str, Any]:
+    """A same-site request of the page (its cookie goes with it): status and JSON body."""
+    found: dict[str, Any] = page.evaluate(
+        """async ([method, path, body]) => {
+            const init = {method, headers: {"Content-Type": "application/json"}};
+            if (body !== null) init.body = JSON.stringify(body);
+            const response = await fetch(path, init);
+            const text = await response.text();
+            return {status: response.status, body: text ? JSON.parse(text) : null};
+        }""",
+        [method, path, body],
+    )
+    return found
+
+
+def sign_in_form(page: Page, label: str, name: str) -> None:
+    form = page.locator("form.account-form", has=page.locator(f"button:text('{label}')"))
+    form.locator("input[name=name]").fill(name)
+    form.locator("input[name=password]").fill(PASSWORD)
+    form.locator("button").click()
+    page.wait_for_selector(f".signed-in >> text={name}", timeout=30_000)
+
+
+def test_an_account_plays_from_two_browsers_signs_out_and_a_guest_claims(
+    server: CardroomServer, browser: Browser
+) -> None:
+    name = f"Zoe{secrets.token_hex(3)}"
+    first = browser.new_context().new_page()
+    first.goto(server.base + "/leaderboard")
+    sign_in_form(first, "Register", name)
+    table_id = server.open_table("bourre", {"seats": 2})
+    seated = fetch(first, "POST", f"/tables/{table_id}/seats", {})
+    assert seated["status"] == 201, seated
+    second = browser.new_context().new_page()
+    second.goto(server.base + f"/players/{name}")
+    sign_in_form(second, "Sign in", name)
+    again = fetch(second, "POST", f"/tables/{table_id}/seats", {})
+    assert again["body"]["seat"] == seated["body"]["seat"]
+    assert fetch(second, "GET", "/me")["body"] == {"name": name, "kind": "player"}
+
+    cross = first.request.post(
+        server.base + f"/tables/{table_id}/seats",
+        data="{}",
+        headers={"Origin": "https://elsewhere.example", "Content-Type": "application/json"},
+    )
+    assert cross.status == 403
+
+    first.locator("button:text('Sign out')").click()
+    first.wait_for_selector("form.account-form")
+    assert fetch(first, "GET", "/me")["status"] == 401
+    assert fetch(second, "GET", "/me")["status"] == 200
+
+    guest = browser.new_context().new_page()
+    guest.goto(server.base + "/leaderboard")
+    guest.locator("button:text('Play as a guest')").click()
+    guest.wait_for_selector(".signed-in >> text=guest-")
+    claimed = f"Kit{secrets.token_hex(3)}"
+    sign_in_form(guest, "Claim", claimed)
+    assert fetch(guest, "GET", "/me")["body"] == {"name": claimed, "kind": "player"}
