@@ -9,6 +9,8 @@
 import * as api from "./api.js";
 import { card, sortHand } from "./cards.js";
 import { el, notice, seatName } from "./format.js";
+import { eventLog } from "./log.js";
+import { resultPanel } from "./result.js";
 import { gameOf, ledgerChart, settling, tableIdFromPath } from "./table.js";
 
 const id = tableIdFromPath();
@@ -23,6 +25,23 @@ const chartBox = el("section", { class: "chart-section" });
 let stopStream = null;
 let refreshTimer = null;
 let shortcuts = {};
+
+// --- the log and result panels beside the table (log.js, result.js) ---------------------
+// One function mounts them and one draws them, so the page's layout stays the page's own.
+const log = eventLog();
+const results = el("div", { class: "result-box" });
+
+function storyPanels() {
+  return el("aside", { class: "side-column" }, results, log.element);
+}
+
+function drawStory(view) {
+  const names = view.seats.map((s) => s.name);
+  const upto = Math.max(view.version, state.events.length ? state.events[state.events.length - 1].version : 0);
+  log.update(state.game, state.events, names, upto);
+  const told = resultPanel(state.game, state.events, upto, { names, view, tableId: id });
+  results.replaceChildren(...(told ? [told] : []));
+}
 
 const ofType = (type) => state.legal.filter((c) => c.type === type);
 
@@ -117,6 +136,7 @@ function render(focusCode) {
   shortcuts = keys || {};
   board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events,
     ...(extra || {}) }));
+  drawStory(view);
   actions.append(...otherCommands());
   const turn = view.toAct.includes(seat.seat) ? "your turn" : view.status === "waiting"
     ? "waiting for players" : view.status === "ended" ? "the table has ended" : "waiting for the others";
@@ -182,7 +202,8 @@ async function start() {
   app.replaceChildren(el("div", { class: "page play" },
     el("h1", {}, "Table ", el("small", { class: "muted" }, id.slice(0, 8)), " ",
       el("a", { href: `/watch/${id}`, class: "button" }, "watch / replay")),
-    board, hand, chartBox));
+    el("div", { class: "table-and-log" }, el("div", { class: "table-column" }, board, hand), storyPanels()),
+    chartBox));
   try {
     state.events = await api.timeline(id, seat.token);
   } catch (problem) {
