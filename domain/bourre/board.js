@@ -301,8 +301,8 @@ function nets(events, count) {
 // best first.
 export function standings(events, { names = [] } = {}) {
   const totals = nets(events, names.length);
-  return totals.map((net, seat) => ({ seat, name: seatName(names[seat], seat), value: net, shown: signed(net),
-    unit: "chips" })).sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : a.seat - b.seat));
+  return totals.map((net, seat) => ({ seat, name: seatName(names[seat], seat), value: net,
+    shown: `${signed(net)} chip${net === 1n || net === -1n ? "" : "s"}` })).sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : a.seat - b.seat));
 }
 
 // Each player's net after every settled hand, for the chart. Chips move only by the antes

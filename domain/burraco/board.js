@@ -189,6 +189,7 @@ function closing(event, names) {
   return `hand ${event.hand} ends`;
 }
 
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const cardCount = (n) => `${n} card${n === 1 ? "" : "s"}`;
 
 // One of Burraco's events in words (domain/burraco/events.py); undefined for the others.
@@ -248,19 +249,15 @@ export function handResult(event, { names = [], view = null, events = [] } = {})
   const closed = events.find((e) => e.type === "HandClosed" && e.hand === event.hand);
   const who = partners(view, names);
   const cell = (t, key) => el("td", { class: "num", "data-team": TEAMS[t], "data-line": key },
-    signed(event.scores[t][key]));
-  const body = LINES.map(([key, label]) => el("tr", {}, el("th", { scope: "row" },
-    key === "burracos" ? `${label}: ` : label,
-    key === "burracos" ? event.scores.map((s, t) => `${TEAMS[t]} ${s.cleanBurracos || 0} clean, `
-      + `${s.dirtyBurracos || 0} dirty`).join("; ") : ""),
-  cell(0, key), cell(1, key)));
+    signed(event.scores[t][key]), key === "burracos" ? el("small", { class: "count" },
+      el("br"), `${event.scores[t].cleanBurracos || 0} clean · ${event.scores[t].dirtyBurracos || 0} dirty`) : null);
+  const body = LINES.map(([key, label]) => el("tr", {}, el("th", { scope: "row" }, label), cell(0, key), cell(1, key)));
   body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "hand total"), cell(0, "total"), cell(1, "total")));
   body.push(el("tr", { class: "match" }, el("th", { scope: "row" }, "match total"),
     ...event.totals.map((total, t) => el("td", { class: "num", "data-team": TEAMS[t], "data-line": "match" },
       exact(total)))));
   return el("div", { class: "hand-result burraco" },
-    el("p", { class: "headline" }, `Hand ${event.hand}: `
-      + (closed ? closing(closed, names).replace(/^hand \d+ /, "") : "scored") + "."),
+    el("p", { class: "headline" }, closed ? `${capital(closing(closed, names))}.` : `Hand ${event.hand} scored.`),
     el("table", {},
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "score"),
         ...TEAMS.map((team, t) => el("th", { scope: "col" }, `Team ${team}`, el("br"),
@@ -275,7 +272,7 @@ export function standings(events, { names = [], view = null } = {}) {
   const totals = last ? last.totals : [0, 0];
   const who = partners(view, names);
   return TEAMS.map((team, t) => ({ seat: t, name: `Team ${team} (${who[t]})`, value: toBig(totals[t]),
-    shown: exact(totals[t]), unit: "points" }))
+    shown: `${exact(totals[t])} points` }))
     .sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : a.seat - b.seat));
 }
 

@@ -40,9 +40,12 @@ function tableResult(game, seen, ended, { names, view }) {
     "aria-label": "the table has ended" },
   el("h2", {}, "The table has ended"),
   el("p", {}, ended.reason ? `Why: ${endReason(ended)}.` : ""),
-  rows.length ? el("ol", { class: "standings" }, rows.map((row, place) => el("li", {
-    "data-place": row.seat, "data-value": row.value.toString() },
-  el("strong", {}, row.name), ` ${row.shown} ${row.unit}${place === 0 ? " — first" : ""}`))) : null);
+  rows.length ? el("ol", { class: "standings" }, rows.map((row) => {
+    // equal values share a place (1, 1, 3)
+    const place = 1 + rows.filter((other) => other.value > row.value).length;
+    return el("li", { value: place, "data-place": row.seat, "data-value": row.value.toString() },
+      el("strong", {}, row.name), ` ${row.shown}${place === 1 ? " — first" : ""}`);
+  })) : null);
 }
 
 // Each settled hand's history (its events told in order) and its provably-fair check (the
