@@ -1,7 +1,7 @@
 // A hand's result and a table's end, told beside the table (issue 21 "read the result").
 // Test contract: [data-result] around a hand's result (data-result="hand", data-hand="n")
 // and the table's final standings (data-result="table"). The figures come from the events
-// the page may see (the hand's settling event: Bourré's HandSettled, Burraco's HandScored),
+// the page may see (the event that settles the hand, which holds its money or score flow),
 // drawn by the game's board module (handResult, standings) so they equal the ledger's; a
 // game without them gets the settling event in words. Nothing later than the version on
 // screen is told (no spoilers while replaying).
