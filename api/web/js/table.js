@@ -7,7 +7,9 @@
 //   renderBoard(view, { perspective, own, events, ...playPanel's board }) -> Element  (required)
 //   describe(event, names) -> string | undefined   the game's own events in words
 //   settles, scores: event types that end a hand / add a hand to the ledger
-//   chartSeries(ledger, events) -> { title, labels, series, signedValues }   (optional)
+//   handResult(event, { names, view, events }) -> Element | null   a settled hand's result (result.js)
+//   standings(events, { names, view }) -> [{ seat, name, value, shown }]   the final standings, best first
+//   chartSeries(ledger, events) -> { title, labels, series, signedValues, units }   (optional)
 //   playPanel(view, ctx) -> { row, actions, shortcuts, keys, board }   the play page's hand
 //   commands: the command types playPanel offers (the page adds a button for any other)
 
