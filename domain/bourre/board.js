@@ -95,7 +95,7 @@ let recallOpen = false; // the reader's last-trick fold stays as they left it ac
 function centre(view) {
   // trick: the trick in progress; while the next one has no card yet, lastTrick (dimmed)
   const last = !view.trick.length && view.lastTrick && view.lastTrick.length;
-  const trick = el("div", { class: `trick ${last ? "last" : ""}`,
+  const trick = el("div", { class: `trick ${last ? "last" : ""}`, role: "group",
     "aria-label": last ? "last trick" : "trick in progress" });
   for (const played of last ? view.lastTrick : view.trick) {
     const who = view.seats[played.seat];

@@ -99,7 +99,7 @@ function seatArea(seat, view, { perspective, own }) {
 
 function centre(view) {
   // discardPile: the whole pile, face up, the top card last (rule 12: take it all)
-  const pile = el("div", { class: "cards pile", "aria-label": "discard pile" },
+  const pile = el("div", { class: "cards pile", role: "group", "aria-label": "discard pile" },
     view.discardPile.map((c) => card(c, { size: "small" })));
   const left = (view.pozzettiLeft || []).length;
   return el("div", { class: "centre burraco-centre" },
