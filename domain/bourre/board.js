@@ -46,7 +46,9 @@ function declarationText(seat, view, said) {
 // The seat's cards as this page may show them. perspective: "all" shows every hand the view
 // holds; a seat number shows only that seat's cards; own: the seat drawn elsewhere (play).
 function seatCards(seat, view, { perspective, own }) {
-  if (seat.seat === own) return el("p", { class: "muted" }, `${seat.cardCount} cards, below`);
+  if (seat.seat === own) {
+    return el("p", { class: "muted" }, `${seat.cardCount} card${seat.cardCount === 1 ? "" : "s"}, below`);
+  }
   const visible = seat.cards && (perspective === "all" || perspective === seat.seat)
     && seat.seat !== own;
   const hand = visible ? row(sortHand(seat.cards, view.trump), { size: "small", fan: true })

@@ -173,10 +173,16 @@ def test_the_watch_chart_has_axes_a_line_per_player_and_no_spoilers_and_an_ended
     assert page.locator("a[href^='/play/']").count() == 0  # an ended table offers no seat
     assert page.locator("[data-status='ended']").is_visible()
 
-    # At hand 1's settlement: two points per line (the start and hand 1), no later hand.
+    assert page.inner_text("select[name=perspective] option >> nth=0") == "public cards only"
+
+    # At hand 1's settlement: two points per line (the start and hand 1), no later hand; the
+    # hands revealed, the perspective switch says it shows every hand.
     first = settled[0]["version"]
-    page.goto(f"{server.base}/watch/{table}?at={first}")
+    page.fill("input[type=range][name=version]", str(first))
     wait_for_version(page, first)
+    page.wait_for_selector(
+        "select[name=perspective] option:text-is('every hand')", state="attached"
+    )
     page.wait_for_selector(".chart .y-axis", state="attached")
     assert page.locator(".chart .x-axis").count() == 1
     assert page.locator(".chart path[data-series]").count() == len(ledger["players"])
