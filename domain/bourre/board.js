@@ -236,7 +236,7 @@ export function describe(event, names = []) {
       const n = event.discarded ? event.discarded.length : event.discardCount;
       const drawn = event.drawn ? event.drawn.length : event.drawnCount;
       const took = event.tookTrump ? " and takes the trump card (rule 32)" : "";
-      return (n ? `${who} discards ${n} and draws ${drawn}` : `${who} keeps all five cards`) + took;
+      return (n ? `${who} discards ${n} and draws ${drawn}` : `${who} keeps every card`) + took;
     }
     case "SecondChanceDeclared": return `${who} ${event.play ? "stays in" : "passes"} (second chance, rule 33)`;
     case "CardPlayed": return `${who} plays the ${cardName(event.card)}`;
