@@ -189,6 +189,8 @@ export function playPanel(view, ctx) {
 // hand to the ledger (the page then reads it again).
 export const settles = ["HandSettled"];
 export const scores = ["HandSettled"];
+// Following live, the watch page holds a finished trick a moment on the table (rules 17–18).
+export const holds = ["TrickWon"];
 
 // Seats listed in words: "Ann", "Ann and Bob", "Ann, Bob and Cy".
 function seatList(seats, names) {

@@ -237,3 +237,23 @@ def test_the_play_page_logs_every_event_of_the_hand_and_shows_the_result(
     )
     page.screenshot(path=str(artifacts / f"story-play-bourre-{viewport}.png"), full_page=True)
     page.close()
+
+
+def test_following_live_a_finished_trick_stays_on_the_table_a_moment(
+    server: CardroomServer, browser: Browser
+) -> None:
+    table = server.open_table("bourre", {"seats": 3}, seed=59)
+    tokens = {seat: server.sit(table, name) for seat, name in enumerate(["Ann", "Bob", "Cy"])}
+    page = new_page(browser, "desktop")
+    page.goto(f"{server.base}/watch/{table}")
+    page.wait_for_selector(".position:has-text('live')")
+    # three declarations, the three cards of trick 1, and trick 2's first card at once
+    server.play(table, tokens, 7)
+    page.wait_for_function(
+        "() => document.querySelector('.position').textContent.includes('a moment to see it')"
+        " && document.querySelectorAll('.trick.last [data-card]').length === 3"
+    )
+    head = server.view(table)["version"]
+    page.wait_for_selector(f".position:text-is('version {head} of {head} · live')")
+    assert page.locator(".trick:not(.last) [data-card]").count() == 1  # trick 2's first card
+    page.close()

@@ -7,6 +7,7 @@
 //   renderBoard(view, { perspective, own, events, ...playPanel's board }) -> Element  (required)
 //   describe(event, names) -> string | undefined   the game's own events in words
 //   settles, scores: event types that end a hand / add a hand to the ledger
+//   holds: event types a live spectator sees held a moment (e.g. a finished trick)
 //   handResult(event, { names, view, events }) -> Element | null   a settled hand's result (result.js)
 //   standings(events, { names, view }) -> [{ seat, name, value, shown }]   the final standings, best first
 //   chartSeries(ledger, events) -> { title, labels, series, signedValues, units }   (optional)

@@ -14,10 +14,12 @@ import { gameOf, handStarts, ledgerChart, settling, tableIdFromPath } from "./ta
 const id = tableIdFromPath();
 const app = document.getElementById("app");
 const state = { events: [], head: 1, at: null, ended: false, view: null, perspective: "all", game: null,
-  hold: null };
+  hold: null, holdNote: "" };
 // Following live, a settled hand stays on screen this long with its cards revealed (option
 // reveal: after_hand) before the next deal replaces it.
 const HOLD_MS = 4000;
+// ... and a moment the game's board module names (e.g. a finished trick) this long.
+const MOMENT_MS = 1500;
 let shownSeq = 0;
 let fetching = false;
 let again = false;
@@ -71,7 +73,7 @@ function render() {
   const key = `${scored}:${view.version >= state.head}`;
   if (key !== chartKey) { chartKey = key; refreshChart(view.version); }
   controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended,
-    shown: view.version });
+    shown: view.version, note: state.hold !== null ? state.holdNote : undefined });
 }
 
 // Show the wanted position: replay?at=N (N = the live head when following live). Requests
@@ -121,9 +123,20 @@ function onEvent(event) {
   state.head = Math.max(state.head, event.version);
   if (event.type === "TableEnded") state.ended = true;
   const settles = settling(state.game);
-  if (state.at === null && settles.includes(event.type)) {
-    state.hold = event.version;
-    setTimeout(() => { state.hold = null; if (state.at === null) show(); }, HOLD_MS);
+  // A settled hand is held a while; a moment the game names (its board module's holds, e.g.
+  // a trick's last card) is held briefly, so bots' quick play stays readable — never over a
+  // hold already running.
+  const settled = settles.includes(event.type);
+  const moment = (state.game.module.holds || []).includes(event.type) && state.hold === null;
+  if (state.at === null && (settled || moment)) {
+    const version = event.version;
+    state.hold = version;
+    state.holdNote = settled ? "the hand just settled" : "a moment to see it";
+    setTimeout(() => {
+      if (state.hold !== version) return; // a later hold took over
+      state.hold = null;
+      if (state.at === null) show();
+    }, settled ? HOLD_MS : MOMENT_MS);
   }
   if (state.at === null) show();
   else controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended });
