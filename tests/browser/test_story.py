@@ -235,6 +235,10 @@ def test_the_play_page_logs_every_event_of_the_hand_and_shows_the_result(
     assert headline.get_attribute("data-winner") == (
         "" if hand["winner"] is None else str(hand["winner"])
     )
+    # the chart at the table's head: each line's value "now", not "at version …"
+    page.wait_for_selector(".legend li")
+    legend = page.inner_text(".legend")
+    assert "now" in legend and "at version" not in legend, legend
     page.screenshot(path=str(artifacts / f"story-play-bourre-{viewport}.png"), full_page=True)
     page.close()
 

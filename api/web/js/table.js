@@ -113,11 +113,12 @@ async function scoredLedger(tableId, game, events) {
 // each line's "now" is its last point.
 export async function ledgerChart(tableId, game, events, { upto = Infinity } = {}) {
   if (!game.module.chartSeries) return "";
-  const seen = events.filter((e) => e.version <= upto);
-  const full = await scoredLedger(tableId, game, events);
+  const all = [...events]; // the page's timeline grows while the ledger is read
+  const seen = all.filter((e) => e.version <= upto);
+  const later = seen.length < all.length;
+  const full = await scoredLedger(tableId, game, all);
   const kinds = game.module.scores || settling(game);
   const scored = new Set(seen.filter((e) => kinds.includes(e.type)).map((e) => e.hand));
-  const later = seen.length < events.length;
   const ledger = later ? { ...full, hands: full.hands.filter((h) => scored.has(h.hand)) } : full;
   const { title, signedValues, units, ...series } = game.module.chartSeries(ledger, seen);
   if (later) {
