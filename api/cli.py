@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
 import sys
 import threading
@@ -95,8 +96,9 @@ class _GameNames(Sequence[str]):
               help="Project into Redis while playing (embedded unless configured).")  # fmt: skip
 @click.option("--bots", "bot_kinds", default="random", show_default=True,
               help="Bot kinds seated alternately, e.g. basic,random (see GET /bots).")  # fmt: skip
-@click.option("--url", default="http://127.0.0.1:8000", show_default=True,
-              help="Base URL of the server, for the tables' watch links.")  # fmt: skip
+@click.option("--url", envvar="CARDROOM_URL", default=None,
+              help="Base URL of the server, for the tables' watch links [default: CARDROOM_URL, "
+                   "else http://127.0.0.1 on CARDROOM_PORT, else port 8000].")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def simulate(
     game: str,
@@ -107,7 +109,7 @@ def simulate(
     workers: int,
     run_projector: bool,
     bot_kinds: str,
-    url: str,
+    url: str | None,
     as_json: bool,
 ) -> None:
     """Bots play TABLES tables of HANDS hands through the real store, then end them."""
@@ -137,15 +139,19 @@ def simulate(
         say = (lambda text: click.echo(text, err=True)) if as_json else click.echo
         say(f"simulating {tables} {game} table(s) x {hands} hand(s), seed {seed}, "
             f"bots {','.join(kinds)}")  # fmt: skip
-        with click.progressbar(length=tables * hands, label="hands", file=sys.stderr) as bar:
-            try:
-                report = run_simulation(
-                    store, game, tables, hands, seed, options=options,
-                    on_hand=lambda: bar.update(1), workers=workers, bots=kinds,
-                )  # fmt: skip
-            except (DomainError, SimulationStuck) as error:
-                raise click.ClickException(f"simulation failed: {error}") from error
-        summary = simulation_summary(report, game, seed, url)
+        # A progress bar on a terminal only: piped or captured, the output holds no stray line.
+        bar: Any = stack.enter_context(
+            click.progressbar(length=tables * hands, label="hands", file=sys.stderr)
+            if sys.stderr.isatty() else _NoProgress()
+        )  # fmt: skip
+        try:
+            report = run_simulation(
+                store, game, tables, hands, seed, options=options,
+                on_hand=lambda: bar.update(1), workers=workers, bots=kinds,
+            )  # fmt: skip
+        except (DomainError, SimulationStuck) as error:
+            raise click.ClickException(f"simulation failed: {error}") from error
+        summary = simulation_summary(report, game, seed, url or server_url())
         projected: int | None = None
         if worker is not None:
             projected = worker(store.max_position())
@@ -169,6 +175,25 @@ def simulate(
         )
         if projected is not None:
             click.echo(f"projected up to position {projected} of {store.max_position()}")
+
+
+class _NoProgress(contextlib.AbstractContextManager["_NoProgress"]):
+    """A progress bar that shows nothing (``simulate`` off a terminal)."""
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, steps: int) -> None:
+        """Nothing to show."""
+
+
+def server_url() -> str:
+    """The server's base URL for watch links: ``http://127.0.0.1`` on ``CARDROOM_PORT`` (the
+    port ``cardroom serve`` listens on when it is set), else on 8000."""
+    port = os.environ.get("CARDROOM_PORT", "").strip() or "8000"
+    if not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
+        raise click.BadParameter(f"CARDROOM_PORT must be a port number, not {port!r}")
+    return f"http://127.0.0.1:{int(port)}"
 
 
 def simulation_summary(report: Any, game: str, seed: int, url: str) -> dict[str, Any]:
@@ -224,7 +249,8 @@ def _start_projector(
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              envvar="CARDROOM_PORT", help="Port to listen on (CARDROOM_PORT).")  # fmt: skip
 @click.option(
     "--projector/--no-projector",
     default=None,

@@ -1,7 +1,8 @@
 """Bots playing through the real write side (``cardroom simulate``).
 
 Each seat holds a bot of a kind (:mod:`bots`; ``random`` by default, kinds seated
-alternately, shifted by one seat per table) that decides from its seat's view and legal
+alternately, shifted by one seat per table; its ``PlayerSeated`` names the kind, as a server
+bot's does) that decides from its seat's view and legal
 commands — the same legality the API enforces — and sends the command through
 :meth:`TableStore.execute`, so a simulation exercises the store, its concurrency control and
 (when a projector runs) the read side exactly as real clients would. Every table it opens is
@@ -12,6 +13,7 @@ holds each table's seats and figures per bot kind (:class:`bots.tally.Tally`).
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -25,7 +27,8 @@ from bots.tally import Tally
 from domain.cards import derive_seed
 from domain.game import Game
 from domain.games import game_named
-from domain.table import ENDED, CloseAsked, CloseTable
+from domain.table import ENDED, CloseAsked, CloseTable, TakeSeat, hash_token
+from infra.errors import VersionConflict
 from infra.store import TableStore
 
 # A hand with random bots is long but finite; this guards against a rules bug looping forever.
@@ -84,7 +87,7 @@ def play_table(
     opened = store.get(table_id)
     kinds = seat_kinds(bots, opened.game.seating(opened.state).seats, shift)
     for seat, kind in enumerate(kinds):
-        _, _, result = store.take_seat(table_id, f"{kind} bot {seat}", seat)
+        result = _seat_bot(store, table_id, kind, seat)
         report.commands += 1
         report.events += len(result.events)
     settled = 0
@@ -102,12 +105,19 @@ def play_table(
                 f"table {table_id} version {table.version}: seat {seat} is to act "
                 "but has no legal command"
             )
-        result = store.execute(table_id, command)
-        report.commands += 1
-        report.events += len(result.events)
-        report.last_position = max(report.last_position, result.position)
+        try:
+            result = store.execute(table_id, command, expected_version=table.version)
+        except VersionConflict:
+            # A server's bot worker beside us (``--no-project`` next to ``cardroom serve``)
+            # played the seat first: its events count as ours did, and we decide again.
+            recorded_events = store.events(table_id, table.version + 1)
+        else:
+            report.commands += 1
+            report.events += len(result.events)
+            report.last_position = max(report.last_position, result.position)
+            recorded_events = list(result.events)
         since_settle += 1
-        for recorded in result.events:
+        for recorded in recorded_events:
             if rules.settles_hand(recorded.event):
                 report.tally.hand(rules, recorded.event, kinds)
                 settled += 1
@@ -127,6 +137,15 @@ def play_table(
     report.tables += 1
     report.seconds += time.perf_counter() - started
     return report
+
+
+def _seat_bot(store: TableStore, table_id: UUID, kind: str, seat: int) -> Any:
+    """Seat a bot of ``kind`` at ``seat``: its ``PlayerSeated`` names the kind (as a server
+    bot's does, so the export's results and ``GET /players`` know which bot played), under
+    the name ``"{kind} bot {seat}"``; its token is drawn and forgotten."""
+    token_hash = hash_token(secrets.token_urlsafe(24))
+    command = TakeSeat(name=f"{kind} bot {seat}", token_hash=token_hash, seat=seat, bot=kind)
+    return store.execute(table_id, command)
 
 
 def _end(
@@ -151,7 +170,12 @@ def _end(
             return
         command = bot_turn(table.game, table.state, waiting[0], kinds[waiting[0]], seed,
                            table.version)  # fmt: skip
-        report.events += len(store.execute(table_id, command).events)
+        try:
+            report.events += len(
+                store.execute(table_id, command, expected_version=table.version).events
+            )
+        except VersionConflict:
+            continue  # played meanwhile by a server's bot worker: decide again
         report.commands += 1
     raise SimulationStuck(f"table {table_id}: the last hand did not end after close_table")
 

@@ -46,7 +46,9 @@ function declarationText(seat, view, said) {
 // The seat's cards as this page may show them. perspective: "all" shows every hand the view
 // holds; a seat number shows only that seat's cards; own: the seat drawn elsewhere (play).
 function seatCards(seat, view, { perspective, own }) {
-  if (seat.seat === own) return el("p", { class: "muted" }, `${seat.cardCount} cards, below`);
+  if (seat.seat === own) {
+    return el("p", { class: "muted" }, `${seat.cardCount} card${seat.cardCount === 1 ? "" : "s"}, below`);
+  }
   const visible = seat.cards && (perspective === "all" || perspective === seat.seat)
     && seat.seat !== own;
   const hand = visible ? row(sortHand(seat.cards, view.trump), { size: "small", fan: true })
@@ -90,10 +92,12 @@ function seatArea(seat, view, index, count, options) {
     seatCards(seat, view, options));
 }
 
+let recallOpen = false; // the reader's last-trick fold stays as they left it across renders
+
 function centre(view) {
   // trick: the trick in progress; while the next one has no card yet, lastTrick (dimmed)
   const last = !view.trick.length && view.lastTrick && view.lastTrick.length;
-  const trick = el("div", { class: `trick ${last ? "last" : ""}`,
+  const trick = el("div", { class: `trick ${last ? "last" : ""}`, role: "group",
     "aria-label": last ? "last trick" : "trick in progress" });
   for (const played of last ? view.lastTrick : view.trick) {
     const who = view.seats[played.seat];
@@ -101,6 +105,14 @@ function centre(view) {
       el("figcaption", {}, seatName(who && who.name, played.seat))));
   }
   if (last) trick.append(el("span", { class: "label" }, "last trick"));
+  // Once the next trick has begun, the last one can still be recalled (in words: the cards
+  // drawn on the table stay the trick in progress).
+  const recall = !last && view.trick.length && view.lastTrick && view.lastTrick.length
+    ? el("details", { class: "last-trick-recall", open: recallOpen,
+      ontoggle: (e) => { recallOpen = e.target.open; } }, el("summary", {}, "last trick"),
+      view.lastTrick.map((p) => `${seatName(view.seats[p.seat] && view.seats[p.seat].name, p.seat)}: ${cardName(p.card)}`)
+        .join(" · "))
+    : null;
   const trumpSuit = view.trump ? `${SUITS[view.trump]} trump` : "";
   return el("div", { class: "centre" },
     el("div", { class: "pot" }, el("span", { class: "label" }, "pot"),
@@ -108,6 +120,7 @@ function centre(view) {
     view.trumpCard ? el("div", { class: "trump" }, card(view.trumpCard),
       el("span", { class: "label" }, trumpSuit)) : null,
     trick,
+    recall,
     el("p", { class: "phase" }, `hand ${view.hand} · ${PHASES[view.phase] || view.phase}`
       + (view.stockCount ? ` · stock ${view.stockCount}` : "")
       + (view.status === "ended" ? ` · table ended${view.endReason ? ` (${view.endReason})` : ""}` : "")));
@@ -182,29 +195,124 @@ export function playPanel(view, ctx) {
 // hand to the ledger (the page then reads it again).
 export const settles = ["HandSettled"];
 export const scores = ["HandSettled"];
+// Following live, the watch page holds a finished trick a moment on the table (rules 17–18).
+export const holds = ["TrickWon"];
+
+// Seats listed in words: "Ann", "Ann and Bob", "Ann, Bob and Cy".
+function seatList(seats, names) {
+  const all = seats.map((s) => seatName(names[s], s));
+  return all.length < 2 ? all.join("") : `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
+}
+
+const ANTES = { ante: "antes", double_ante: "second antes (rule 30)", four_card: "antes" };
+const chips = (n) => `${exact(n)} chip${toBig(n) === 1n ? "" : "s"}`;
+
+// What the hand's settlement did (rules 23–27), in one line: who took what of which pot.
+function settlement(event, names) {
+  if (event.winner !== null && event.winner !== undefined) {
+    const stays = toBig(event.pot) - toBig(event.cap);
+    return `${seatName(names[event.winner], event.winner)} wins ${chips(event.cap)}`
+      + (stays > 0n ? ` of the pot of ${exact(event.pot)} (pot limit, rule 26: ${exact(stays)} stay)`
+        : ` (the whole pot)`);
+  }
+  const paid = event.payouts.some((p) => toBig(p) > 0n);
+  if (event.tied.length && paid) {
+    return `${seatList(event.tied, names)} tie and split the pot of ${exact(event.pot)} (rule 34)`;
+  }
+  if (event.tied.length) return `${seatList(event.tied, names)} tie: the pot of ${exact(event.pot)} stays (rule 24)`;
+  return `nobody wins: the pot of ${exact(event.pot)} stays`;
+}
 
 // One of Bourré's events in words (domain/bourre/events.py); undefined for the others.
 export function describe(event, names = []) {
   const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
   switch (event.type) {
-    case "Anted": return `antes of ${exact(event.amount)} paid (hand ${event.hand})`;
-    case "Dealt": return `hand ${event.hand} dealt`;
+    case "Anted":
+      return `${seatList(event.seats, names)} ${event.seats.length === 1 ? "pays" : "pay"} `
+        + `${ANTES[event.reason] || "antes"} of ${chips(event.amount)}${event.seats.length === 1 ? "" : " each"}`;
+    case "Dealt":
+      return `hand ${event.hand}: ${seatName(names[event.dealer], event.dealer)} deals`
+        + (event.trumpCard ? `; the trump card is the ${cardName(event.trumpCard)}` : "");
     case "Declared":
-      return "play" in event ? `${who} ${event.play ? "plays" : "passes"}` : `${who} decided (sealed)`;
-    case "DecisionsRevealed": return "decisions revealed";
+      return "play" in event ? `${who} ${event.play ? "plays" : "passes"}` : `${who} decided (sealed, rule 31)`;
+    case "DecisionsRevealed": {
+      const playing = (event.plays || []).map((p, s) => (p ? s : null)).filter((s) => s !== null);
+      return `decisions revealed: ${playing.length ? `${seatList(playing, names)} ${playing.length === 1 ? "plays" : "play"}` : "everyone passes"}`;
+    }
+    case "Reshuffled": return `the stock ran out: the discards are reshuffled (rule 14)`;
     case "Discarded": {
       const n = event.discarded ? event.discarded.length : event.discardCount;
-      return n ? `${who} discarded ${n} and drew ${event.drawn ? event.drawn.length : event.drawnCount}`
-        : `${who} kept all cards`;
+      const drawn = event.drawn ? event.drawn.length : event.drawnCount;
+      const took = event.tookTrump ? " and takes the trump card (rule 32)" : "";
+      return (n ? `${who} discards ${n} and draws ${drawn}` : `${who} keeps every card`) + took;
     }
-    case "CardPlayed": return `${who} played ${cardName(event.card)}`;
-    case "TrickWon": return `${who} won trick ${event.trick} with ${cardName(event.card)}`;
-    case "HandSettled":
-      return event.winner === null || event.winner === undefined
-        ? `hand ${event.hand} settled: no winner, pot ${exact(event.pot)} carried`
-        : `hand ${event.hand} settled: ${seatName(names[event.winner], event.winner)} wins ${exact(event.payouts[event.winner])}`;
+    case "SecondChanceDeclared": return `${who} ${event.play ? "stays in" : "passes"} (second chance, rule 33)`;
+    case "CardPlayed": return `${who} plays the ${cardName(event.card)}`;
+    case "TrickWon": return `${who} wins trick ${event.trick} with the ${cardName(event.card)}`;
+    case "HandSettled": {
+      const bourre = event.bourre.length
+        ? `; ${seatList(event.bourre, names)} ${event.bourre.length === 1 ? "is" : "are"} bourré and `
+          + `${event.bourre.length === 1 ? "pays" : "each pay"} ${chips(event.bourrePayment)}` : "";
+      return `hand ${event.hand} settled: ${settlement(event, names)}${bourre}`;
+    }
+    case "CloseRequested": return `${who} asks to close the table after this hand`;
     default: return undefined;
   }
+}
+
+// --- a hand's result and the table's standings (result.js draws the panel) ----------------
+
+// Hand `event.hand`'s result (HandSettled, rules 23–27): who won the pot and how much, who was
+// bourré and what they owe, the tricks, and the next pot (carried + bourré payments, before
+// the next antes). Each figure carries a data- attribute the tests compare with the ledger.
+export function handResult(event, { names = [] } = {}) {
+  if (event.type !== "HandSettled") return null;
+  const next = toBig(event.carried) + toBig(event.bourrePayment) * BigInt(event.bourre.length);
+  const rows = event.tricks.map((tricks, seat) => {
+    const won = toBig(event.payouts[seat] || 0);
+    const bourre = event.bourre.includes(seat);
+    const outcome = won > 0n ? `wins ${chips(won)}` : bourre ? `bourré: owes ${chips(event.bourrePayment)}`
+      : event.tied.includes(seat) ? "tied" : "";
+    return el("tr", { "data-player": seat, "data-payout": won.toString(),
+      "data-owes": bourre ? toBig(event.bourrePayment).toString() : "0" },
+    el("th", { scope: "row" }, seatName(names[seat], seat)),
+    el("td", { class: "num" }, String(tricks)),
+    el("td", {}, outcome));
+  });
+  return el("div", { class: "hand-result bourre" },
+    el("p", { class: "headline", "data-pot": toBig(event.pot).toString(),
+      "data-winner": event.winner ?? "" }, `Hand ${event.hand}: ${settlement(event, names)}.`),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "player"),
+      el("th", { scope: "col" }, "tricks"), el("th", { scope: "col" }, "result"))), el("tbody", {}, rows)),
+    event.bourre.length ? el("p", { class: "bourre-line" }, `${seatList(event.bourre, names)} `
+      + `${event.bourre.length === 1 ? "is" : "are"} bourré (rule 25) and `
+      + `${event.bourre.length === 1 ? "pays" : "each pay"} ${chips(event.bourrePayment)} into the next pot.`) : null,
+    el("p", { class: "next-pot", "data-next-pot": next.toString() }, next > 0n
+      ? `Next pot: ${exact(next)} before the next antes (${exact(event.carried)} carried`
+        + ` + ${exact(next - toBig(event.carried))} from bourré players).`
+      : "Nothing carries over: the next pot is the next antes."));
+}
+
+// Each player's net chips after the events (the ledger's players[].net): antes paid, pots
+// won, bourré payments (rules 27–28).
+function nets(events, count) {
+  const totals = Array.from({ length: count }, () => 0n);
+  for (const event of events) {
+    if (event.type === "Anted") for (const seat of event.seats) totals[seat] -= toBig(event.amount);
+    if (event.type === "HandSettled") {
+      event.payouts.forEach((paid, seat) => { totals[seat] += toBig(paid); });
+      for (const seat of event.bourre) totals[seat] -= toBig(event.bourrePayment);
+    }
+  }
+  return totals;
+}
+
+// The standings after `events` (a table's end: its final standings): each player's net chips,
+// best first.
+export function standings(events, { names = [] } = {}) {
+  const totals = nets(events, names.length);
+  return totals.map((net, seat) => ({ seat, name: seatName(names[seat], seat), value: net,
+    shown: `${signed(net)} chip${net === 1n || net === -1n ? "" : "s"}` })).sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : a.seat - b.seat));
 }
 
 // Each player's net after every settled hand, for the chart. Chips move only by the antes
@@ -225,6 +333,7 @@ export function chartSeries(ledger, events) {
   return {
     title: "Chips (net) per player across hands",
     signedValues: true,
+    units: "net chips",
     labels: ["start", ...points.map((p) => `hand ${p.hand}`)],
     series: ledger.players.map((p, i) => ({
       name: p.name || `seat ${p.seat}`,

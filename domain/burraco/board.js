@@ -8,7 +8,7 @@
 
 import { backs, card, cardName, sameCards, sortHand, SUITS } from "/static/js/cards.js";
 import { countdown } from "/static/js/countdown.js";
-import { el, exact, seatName, toBig } from "/static/js/format.js";
+import { el, exact, seatName, signed, toBig } from "/static/js/format.js";
 
 const PHASES = {
   draw: "draw from the stock or take the pile (rule 12)",
@@ -99,7 +99,7 @@ function seatArea(seat, view, { perspective, own }) {
 
 function centre(view) {
   // discardPile: the whole pile, face up, the top card last (rule 12: take it all)
-  const pile = el("div", { class: "cards pile", "aria-label": "discard pile" },
+  const pile = el("div", { class: "cards pile", role: "group", "aria-label": "discard pile" },
     view.discardPile.map((c) => card(c, { size: "small" })));
   const left = (view.pozzettiLeft || []).length;
   return el("div", { class: "centre burraco-centre" },
@@ -180,25 +180,100 @@ export function playPanel(view, ctx) {
 export const settles = ["HandScored", "HandAbandoned"];
 export const scores = ["HandScored"];
 
+// How a hand ended (HandClosed.reason, rules 18, 20, 21).
+function closing(event, names) {
+  const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
+  if (event.reason === "closed") return `${who} closes hand ${event.hand} (rule 18)`;
+  if (event.reason === "stock") return `hand ${event.hand} ends: the stock is exhausted (rule 20)`;
+  if (event.reason === "stalemate") return `hand ${event.hand} ends in a stalemate (rule 21)`;
+  return `hand ${event.hand} ends`;
+}
+
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const cardCount = (n) => `${n} card${n === 1 ? "" : "s"}`;
+
 // One of Burraco's events in words (domain/burraco/events.py); undefined for the others.
 export function describe(event, names = []) {
   const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
   const cards = (list) => (list ? list.map(cardName).join(", ") : "");
   switch (event.type) {
-    case "CloseAsked": return `${who} asks to end the match`;
-    case "Dealt": return `hand ${event.hand} dealt`;
-    case "CardDrawn": return `${who} drew ${event.card ? cardName(event.card) : "a card"}`;
-    case "PileTaken": return `${who} took the discard pile`;
-    case "Melded": return `${who} melded ${cards(event.cards)}`;
-    case "MeldExtended": return `${who} added ${cards(event.added)} to meld ${event.meld}`;
-    case "Discarded": return `${who} discarded ${cardName(event.card)}`; // rule 12c
-    case "PozzettoTaken": return `${who} took the pozzetto`;
+    case "CloseAsked": return `${who} asks to end the match (rule 28)`;
+    case "Dealt": return `hand ${event.hand}: ${seatName(names[event.dealer], event.dealer)} deals;`
+      + ` the first discard is the ${cardName(event.firstDiscard)}`;
+    case "CardDrawn": return `${who} draws ${event.card ? `the ${cardName(event.card)}` : "a card"} from the stock`;
+    case "PileTaken": return `${who} takes the discard pile (${cardCount(event.cards ? event.cards.length : event.cardCount || 0)})`;
+    case "Melded": return `${who} melds ${cards(event.cards)}`;
+    case "MeldExtended": return `${who} adds ${cards(event.added)} to meld #${event.meld}`;
+    case "Discarded": return `${who} discards the ${cardName(event.card)}`; // rule 12c
+    case "PozzettoTaken": return `${who} takes a pozzetto${event.direct ? " directly" : " on the discard"} (rule 15)`;
     case "PozzettoOpened": return `${who} picks up the pozzetto (rule 17)`;
-    case "HandScored": return `hand ${event.hand} scored`;
-    case "HandClosed": return `${who} closed hand ${event.hand}`;
-    case "MatchWon": return "the match is won";
+    case "HandClosed": return closing(event, names);
+    case "HandScored": return `hand ${event.hand} scored: team A ${signed(event.scores[0].total)}, `
+      + `team B ${signed(event.scores[1].total)}; match ${exact(event.totals[0])} to ${exact(event.totals[1])}`;
+    case "HandAbandoned": return `hand ${event.hand} abandoned: not scored (rule 28)`;
+    case "MatchWon": return `team ${TEAMS[event.team]} wins the match, ${exact(event.totals[event.team])} to `
+      + `${exact(event.totals[1 - event.team])}`;
     default: return undefined;
   }
+}
+
+// --- a hand's result and the match's standings (result.js draws the panel) -----------------
+
+const TEAMS = ["A", "B"];
+// The lines of a team's score for a hand (HandScored.scores[], rules 22–26).
+const LINES = [
+  ["melds", "melds (rule 22)"],
+  ["burracos", "burracos (rule 24)"],
+  ["inHand", "cards left in hand (rule 23)"],
+  ["pozzetto", "pozzetto not taken (rule 26)"],
+  ["closing", "closing (rule 25)"],
+];
+
+// The partners of each team (rule 1: seats alternate), by name.
+function partners(view, names) {
+  return TEAMS.map((team) => (view ? view.seats.filter((s) => s.team === team).map((s) => s.seat)
+    : names.map((_, s) => s).filter((s) => s % 2 === TEAMS.indexOf(team)))
+    .map((s) => seatName(names[s], s)).join(" & "));
+}
+
+// Hand `event.hand`'s result: each team's breakdown (melds, burracos clean and dirty, cards
+// left in hand, pozzetto penalty, closing bonus; HandScored holds it), the hand's total and
+// the match total; or an abandoned hand, not scored. Each figure carries data- attributes the
+// tests compare with the ledger (hands[].breakdown, teams[].total).
+export function handResult(event, { names = [], view = null, events = [] } = {}) {
+  if (event.type === "HandAbandoned") {
+    return el("div", { class: "hand-result burraco" },
+      el("p", { class: "headline" }, `Hand ${event.hand} was abandoned: it is not scored (rule 28).`));
+  }
+  if (event.type !== "HandScored") return null;
+  const closed = events.find((e) => e.type === "HandClosed" && e.hand === event.hand);
+  const who = partners(view, names);
+  const cell = (t, key) => el("td", { class: "num", "data-team": TEAMS[t], "data-line": key },
+    signed(event.scores[t][key]), key === "burracos" ? el("small", { class: "count" },
+      el("br"), `${event.scores[t].cleanBurracos || 0} clean · ${event.scores[t].dirtyBurracos || 0} dirty`) : null);
+  const body = LINES.map(([key, label]) => el("tr", {}, el("th", { scope: "row" }, label), cell(0, key), cell(1, key)));
+  body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "hand total"), cell(0, "total"), cell(1, "total")));
+  body.push(el("tr", { class: "match" }, el("th", { scope: "row" }, "match total"),
+    ...event.totals.map((total, t) => el("td", { class: "num", "data-team": TEAMS[t], "data-line": "match" },
+      exact(total)))));
+  return el("div", { class: "hand-result burraco" },
+    el("p", { class: "headline" }, closed ? `${capital(closing(closed, names))}.` : `Hand ${event.hand} scored.`),
+    el("table", {},
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "score"),
+        ...TEAMS.map((team, t) => el("th", { scope: "col" }, `Team ${team}`, el("br"),
+          el("small", {}, who[t]))))),
+      el("tbody", {}, body)));
+}
+
+// The standings after `events` (a table's end: the final standings): each team's match total
+// (the last HandScored's totals, rule 27), best first.
+export function standings(events, { names = [], view = null } = {}) {
+  const last = [...events].reverse().find((e) => e.type === "HandScored" || e.type === "MatchWon");
+  const totals = last ? last.totals : [0, 0];
+  const who = partners(view, names);
+  return TEAMS.map((team, t) => ({ seat: t, name: `Team ${team} (${who[t]})`, value: toBig(totals[t]),
+    shown: `${exact(totals[t])} points` }))
+    .sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : a.seat - b.seat));
 }
 
 // Each team's running score after every scored hand (ledger hands[].scores), for the chart.
@@ -213,6 +288,7 @@ export function chartSeries(ledger) {
   }
   return {
     title: "Score per team across hands",
+    units: "points",
     labels: ["start", ...ledger.hands.map((h) => `hand ${h.hand}`)],
     series: ledger.teams.map((t, i) => ({ name: `Team ${t.team}`, values: values[i], now: t.total })),
   };

@@ -71,5 +71,11 @@ def end_hand(events: list[Any], table: Table) -> Decision:
     if winner is not None:
         ending = [MatchWon(hand=r.number, team=winner, totals=totals), TableEnded(reason="match")]
         return [*events, scored, *ending], apply(table, ending)
+    last = table.options.hands
+    if last is not None and r.number >= last:  # rule 27, option hands: the last hand
+        leader = None if totals[0] == totals[1] else 0 if totals[0] > totals[1] else 1
+        won = [] if leader is None else [MatchWon(hand=r.number, team=leader, totals=totals)]
+        ending = [*won, TableEnded(reason="hands")]
+        return [*events, scored, *ending], apply(table, ending)
     dealt = deal_hand(table, r.number + 1)
     return [*events, scored, dealt], evolve(table, dealt)

@@ -35,6 +35,9 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 MAX_TARGET = 1_000_000
 MAX_STALEMATE_ROUNDS = 100
+MAX_HANDS = 10_000
+# Options stored only when given (a table without them records what it always did).
+OPTIONAL = ("hands",)
 SEATS_ALIAS = "seats"  # the name every game gives the number of players
 
 # The options table (§8) as a form shows it: a label, and the rule that defines each option.
@@ -57,6 +60,18 @@ SCHEMA = (
         rule="27",
         label="Points that win the match",
         help="The match goes to this many points.",
+    ),
+    Option(
+        name="hands",
+        type=INT,
+        min=1,
+        max=MAX_HANDS,
+        default=None,
+        nullable=True,
+        rule="27",
+        label="Hands the match lasts at most",
+        help="The match also ends after this many hands: the higher total wins, a tie nobody; "
+        "null — play to the target.",
     ),
     Option(
         name="bonuses",
@@ -129,6 +144,7 @@ class Options:
     take_pile: str = "free"
     single_card_rediscard: bool = False
     stalemate_rounds: int = 1
+    hands: int | None = None
     reveal: str = "after_hand"
     spectator_delay: int = 0
 
@@ -165,7 +181,7 @@ def normalise_options(raw: Mapping[str, Any]) -> dict[str, Any]:
 
     Unknown keys and out-of-range values raise :class:`InvalidOption` naming the key.
     """
-    common, own = split_options(raw, "burraco", [SEATS_ALIAS, *DEFAULTS])
+    common, own = split_options(raw, "burraco", [SEATS_ALIAS, *DEFAULTS, *OPTIONAL])
     own, players_key = _seats_as_players(own)
     options = dict(DEFAULTS)
     for key, value in own.items():
@@ -178,6 +194,10 @@ def normalise_options(raw: Mapping[str, Any]) -> dict[str, Any]:
             _positive_int(key, value, MAX_TARGET)
         elif key == "stalemate_rounds":
             _positive_int(key, value, MAX_STALEMATE_ROUNDS)
+        elif key == "hands":
+            if value is None:
+                continue  # no limit: recorded as a table without the option
+            _positive_int(key, value, MAX_HANDS)
         elif key == "single_card_rediscard" and not isinstance(value, bool):
             raise InvalidOption(key, "must be true or false")
         options[key] = value

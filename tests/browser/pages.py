@@ -11,6 +11,16 @@ from playwright.sync_api import Page
 
 from tests import waiting
 
+RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_name(code: str) -> str:
+    """A card as the pages name it: "queen of hearts" (cards.js cardName)."""
+    if code == "JK":
+        return "joker"
+    return f"{RANKS.get(code[:-1], code[:-1])} of {SUITS[code[-1]]}"
+
 
 def shown_cards(page: Page, scope: str = ".board-box") -> Counter[str]:
     """The face-up cards drawn in ``scope`` (``back`` counted apart)."""

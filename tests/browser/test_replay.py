@@ -28,10 +28,11 @@ def slide(page: Page, version: int, *, live: bool = False) -> None:
 
 
 def at_version(page: Page, version: int) -> None:
-    """The board shows version ``version`` (its event log ends there)."""
-    page.wait_for_selector(f".event-log li[data-version='{version}'] >> nth=0")
+    """The board shows version ``version`` (its log, oldest first, ends there)."""
+    page.wait_for_selector(f"ol[data-log] li[data-version='{version}'] >> nth=0")
     page.wait_for_function(
-        "v => document.querySelector('.event-log li').dataset.version === String(v)", arg=version
+        "v => document.querySelector('ol[data-log] > li:last-child').dataset.version === String(v)",
+        arg=version,
     )
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Response
 
-from tests.browser.pages import shown_cards, wait_until
+from tests.browser.pages import card_name, shown_cards, wait_until
 from tests.browser.server import CardroomServer
 from tests.documents import card_codes
 
@@ -92,6 +93,12 @@ def test_a_spectator_sees_no_hidden_card_in_the_dom_or_the_network(
     received |= set().union(*(stream_cards(chunks) for chunks in streamed.values()))
     assert received <= public, f"hidden cards reached the spectator: {received - public}"
     assert played <= received  # the check saw the cards that are public
+    # The log and result panels (issue 21) name no hidden card either: every event is told,
+    # and the cards named are the public ones.
+    told = page.inner_text("ol[data-log]") + page.inner_text(".result-box")
+    assert page.locator("ol[data-log] > li[data-version]").count() == len(server.timeline(table))
+    named = {code for code in held | discarded if re.search(rf"\b{card_name(code)}\b", told)}
+    assert named <= public, f"the log named hidden cards: {named - public}"
     assert all(url.startswith(server.base) for url in requested), requested
     context.close()
 

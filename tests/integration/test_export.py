@@ -58,7 +58,9 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> Any:
             ("bourre", 2, 8, 1), ("bourre", 4, 8, 2), ("bourre", 7, 8, 3), ("bourre", 4, 8, 4),
             ("burraco", 2, 3, 5), ("burraco", 4, 3, 6),
         ]:  # fmt: skip
-            report = play_table(store, game, hands, seed, options={"seats": seats})
+            # one table seats two kinds of bot, so the export tells them apart (bot_net)
+            bots = ("basic", "random") if seed == 4 else ("random",)
+            report = play_table(store, game, hands, seed, options={"seats": seats}, bots=bots)
             played[str(report.table_ids[0])] = report.commands - seats
         export(store, tmp / "parquet", "parquet")
         yield store, tmp, played
@@ -129,15 +131,20 @@ def test_clean_burraco_rate_as_the_events_say(simulated: Any) -> None:
 
 def test_net_per_hand_as_the_ledgers_say(simulated: Any) -> None:
     store, tmp, _ = simulated
-    net = seat_hands = 0
-    for table_id in raw_tables(store, "bourre"):
+    net: dict[str, int] = defaultdict(int)
+    seat_hands: dict[str, int] = defaultdict(int)
+    for table_id, events in raw_tables(store, "bourre").items():
+        # a simulated seat's PlayerSeated names its bot kind
+        kinds = {e.seat: e.bot for e in events if type(e).__name__ == "PlayerSeated"}
         loaded = store.get(table_id)
         ledger = Ledger.shape(loaded.game, loaded.state)
-        net += sum(player["net"] for player in ledger["players"])
-        seat_hands += len(ledger["hands"]) * len(ledger["players"])
-    # No seat names a bot kind on this branch's PlayerSeated: every seat is "none".
+        for player in ledger["players"]:
+            net[kinds[player["seat"]]] += player["net"]
+            seat_hands[kinds[player["seat"]]] += len(ledger["hands"])
+    assert sorted(net) == ["basic", "random"]
     assert ask(tmp / "parquet", "bot_net") == [
-        ("none", seat_hands, pytest.approx(net / seat_hands))
+        (kind, seat_hands[kind], pytest.approx(net[kind] / seat_hands[kind]))
+        for kind in sorted(net)
     ]
 
 

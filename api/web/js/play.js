@@ -14,6 +14,8 @@ import { card, sortHand } from "./cards.js";
 import { countdown } from "./countdown.js";
 import { el, notice, seatName } from "./format.js";
 import * as held from "./seats.js";
+import { eventLog } from "./log.js";
+import { resultPanel } from "./result.js";
 import { gameOf, ledgerChart, settling, tableIdFromPath } from "./table.js";
 
 const id = tableIdFromPath();
@@ -31,6 +33,23 @@ const chartBox = el("section", { class: "chart-section" });
 let stopStream = null;
 let refreshTimer = null;
 let shortcuts = {};
+
+// --- the log and result panels beside the table (log.js, result.js) ---------------------
+// One function mounts them and one draws them, so the page's layout stays the page's own.
+const log = eventLog();
+const results = el("div", { class: "result-box" });
+
+function storyPanels() {
+  return el("aside", { class: "side-column" }, results, log.element);
+}
+
+function drawStory(view) {
+  const names = view.seats.map((s) => s.name);
+  const upto = Math.max(view.version, state.events.length ? state.events[state.events.length - 1].version : 0);
+  log.update(state.game, state.events, names, upto);
+  const told = resultPanel(state.game, state.events, upto, { names, view, tableId: id });
+  results.replaceChildren(...(told ? [told] : []));
+}
 
 const ofType = (type) => state.legal.filter((c) => c.type === type);
 
@@ -128,6 +147,7 @@ function render(focusCode) {
   shortcuts = keys || {};
   board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events,
     ...(extra || {}) }));
+  drawStory(view);
   actions.append(...otherCommands());
   const mine = view.toAct.includes(seat.seat);
   const turn = mine ? "your turn" : view.status === "waiting"
@@ -201,7 +221,9 @@ async function start() {
   app.replaceChildren(el("div", { class: "page play" },
     el("h1", {}, "Table ", el("small", { class: "muted" }, id.slice(0, 8)), " ",
       el("a", { href: `/watch/${id}`, class: "button" }, "watch / replay"), tableBar),
-    waitingBox, board, hand, chartBox));
+    waitingBox,
+    el("div", { class: "table-and-log" }, el("div", { class: "table-column" }, board, hand), storyPanels()),
+    chartBox));
   try {
     state.events = await api.timeline(id, seat.token);
   } catch (problem) {

@@ -89,8 +89,10 @@ export function replayControls({ seek, live }) {
       const shown = state.shown ?? current();
       slider.max = String(head);
       slider.value = String(shown);
-      position.textContent = `version ${shown} of ${head}${at === null ? " · live" : ""}`
-        + (at === null && shown < head ? " (the hand just settled)" : "");
+      // an ended table is never "live": its last version is the end
+      const where = state.ended ? (shown >= head ? " · ended" : "") : at === null ? " · live" : "";
+      position.textContent = `version ${shown} of ${head}${where}`
+        + (at === null && shown < head ? ` (${state.note || "the hand just settled"})` : "");
       liveButton.disabled = at === null && !state.ended;
       liveButton.textContent = state.ended ? "⇥ end" : "● live";
       const options = [el("option", { value: "" }, "jump to hand…"),

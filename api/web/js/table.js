@@ -7,7 +7,10 @@
 //   renderBoard(view, { perspective, own, events, ...playPanel's board }) -> Element  (required)
 //   describe(event, names) -> string | undefined   the game's own events in words
 //   settles, scores: event types that end a hand / add a hand to the ledger
-//   chartSeries(ledger, events) -> { title, labels, series, signedValues }   (optional)
+//   holds: event types a live spectator sees held a moment (e.g. a finished trick)
+//   handResult(event, { names, view, events }) -> Element | null   a settled hand's result (result.js)
+//   standings(events, { names, view }) -> [{ seat, name, value, shown }]   the final standings, best first
+//   chartSeries(ledger, events) -> { title, labels, series, signedValues, units }   (optional)
 //   playPanel(view, ctx) -> { row, actions, shortcuts, keys, board }   the play page's hand
 //   commands: the command types playPanel offers (the page adds a button for any other)
 
@@ -50,6 +53,13 @@ export async function gameOf(name) {
 // The table id from the page's path (/watch/{id} or /play/{id}).
 export const tableIdFromPath = () => decodeURIComponent(location.pathname.split("/")[2] || "");
 
+// Why a table ended (TableEnded.reason), in words.
+const ENDINGS = { closed: "closed by the players", hands: "the last hand was played", match: "the match is won",
+  abandoned: "everyone left" };
+
+// Why a table ended, in words (TableEnded.reason).
+export const endReason = (event) => ENDINGS[event.reason] || words(event.reason || "");
+
 // One timeline event in words: the game's own events from its module, the table's (seats,
 // the end, the turn clock) here.
 export function describe(game, event, names = []) {
@@ -59,12 +69,16 @@ export function describe(game, event, names = []) {
   switch (event.type) {
     case "TableOpened": return `table opened (${game.title})`;
     case "PlayerSeated": return `${event.name} sat at seat ${event.seat}`;
-    case "TableEnded": return "the table ended";
+    case "TableEnded": return `the table ended${event.reason ? `: ${endReason(event)}` : ""}`;
     case "TurnTimedOut": return `${who}'s turn ran out${event.satOut ? "; a bot plays the seat" : ""}`;
     case "SatIn": return `${who} is back`;
-    default: return `${event.type}${who ? ` (${who})` : ""}`;
+    default: return `${words(event.type)}${who ? ` (${who})` : ""}${event.hand ? `, hand ${event.hand}` : ""}`;
   }
 }
+
+// An identifier in words: "HandAbandoned" → "hand abandoned", "max_hands" → "max hands".
+export const words = (name) => String(name).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ")
+  .toLowerCase();
 
 // The version each hand starts at: its first event in the timeline.
 export function handStarts(events) {
@@ -94,9 +108,21 @@ async function scoredLedger(tableId, game, events) {
 }
 
 // The game's chart across hands (its module's chartSeries), or nothing for a game without.
-export async function ledgerChart(tableId, game, events) {
+// upto: the version on screen — the chart then holds nothing later (no spoilers while
+// replaying): the events after it are left out, so are the ledger's hands they scored, and
+// each line's "now" is its last point.
+export async function ledgerChart(tableId, game, events, { upto = Infinity } = {}) {
   if (!game.module.chartSeries) return "";
-  const ledger = await scoredLedger(tableId, game, events);
-  const { title, signedValues, ...series } = game.module.chartSeries(ledger, events);
-  return chart(series, { title, signedValues });
+  const all = [...events]; // the page's timeline grows while the ledger is read
+  const seen = all.filter((e) => e.version <= upto);
+  const later = seen.length < all.length;
+  const full = await scoredLedger(tableId, game, all);
+  const kinds = game.module.scores || settling(game);
+  const scored = new Set(seen.filter((e) => kinds.includes(e.type)).map((e) => e.hand));
+  const ledger = later ? { ...full, hands: full.hands.filter((h) => scored.has(h.hand)) } : full;
+  const { title, signedValues, units, ...series } = game.module.chartSeries(ledger, seen);
+  if (later) {
+    series.series = series.series.map((s) => ({ ...s, now: s.values[s.values.length - 1] }));
+  }
+  return chart(series, { title, signedValues, units, upto: later ? upto : null });
 }

@@ -6,28 +6,37 @@
 
 import * as api from "./api.js";
 import { el, notice, seatName } from "./format.js";
+import { eventLog } from "./log.js";
 import { replayControls } from "./replay.js";
-import { describe, gameOf, handStarts, ledgerChart, settling, tableIdFromPath } from "./table.js";
+import { resultPanel } from "./result.js";
+import { gameOf, handStarts, ledgerChart, settling, tableIdFromPath } from "./table.js";
 
 const id = tableIdFromPath();
 const app = document.getElementById("app");
 const state = { events: [], head: 1, at: null, ended: false, view: null, perspective: "all", game: null,
-  hold: null };
+  hold: null, holdNote: "" };
 // Following live, a settled hand stays on screen this long with its cards revealed (option
 // reveal: after_hand) before the next deal replaces it.
 const HOLD_MS = 4000;
+// ... and a moment the game's board module names (e.g. a finished trick) this long.
+const MOMENT_MS = 1500;
 let shownSeq = 0;
 let fetching = false;
 let again = false;
 
 const board = el("div", { class: "board-box" });
-const eventLine = el("ol", { class: "event-log", "aria-label": "what happened" });
 const perspective = el("select", { name: "perspective", "aria-label": "whose cards to show" });
 const chartBox = el("section", { class: "chart-section" });
+const results = el("div", { class: "result-box" });
+const seek = (n) => { state.at = n >= state.head && !state.ended ? null : n; state.hold = null; show(); };
 const controls = replayControls({
-  seek: (n) => { state.at = n >= state.head && !state.ended ? null : n; state.hold = null; show(); },
+  seek,
   live: () => { state.at = null; state.hold = null; show(); },
 });
+const log = eventLog({ seek });
+let chartKey = "";
+const statusBox = el("span", { class: "status-box" });
+let statusShown = null;
 
 function syncUrl() {
   const url = new URL(location.href);
@@ -43,7 +52,8 @@ function updatePerspective(view) {
   perspective.disabled = !revealed;
   const wanted = [el("option", { value: "all" }, revealed ? "every hand" : "public cards only"),
     ...view.seats.map((s) => el("option", { value: String(s.seat) }, `${seatName(s.name, s.seat)}'s hand`))];
-  if (perspective.options.length !== wanted.length) perspective.replaceChildren(...wanted);
+  const texts = (options) => [...options].map((o) => o.textContent).join("\u0001");
+  if (texts(perspective.options) !== texts(wanted)) perspective.replaceChildren(...wanted);
   perspective.value = String(state.perspective);
 }
 
@@ -52,11 +62,18 @@ function render() {
   const names = view.seats.map((s) => s.name);
   board.replaceChildren(state.game.module.renderBoard(view, { perspective: state.perspective,
     events: state.events.filter((e) => e.version <= view.version) }));
-  const upto = state.events.filter((e) => e.version <= view.version).slice(-5).reverse();
-  eventLine.replaceChildren(...upto.map((e) => el("li", { "data-version": e.version }, `v${e.version} · ${describe(state.game, e, names)}`)));
+  log.update(state.game, state.events, names, view.version);
+  const told = resultPanel(state.game, state.events, view.version, { names, view, tableId: id, links: true });
+  results.replaceChildren(...(told ? [told] : []));
   updatePerspective(view);
+  if (statusShown !== state.ended) { statusShown = state.ended; statusBox.replaceChildren(headerStatus()); }
+  // The chart holds the hands scored by the version on screen, no later (no spoilers).
+  const scored = state.events.filter((e) => e.version <= view.version
+    && [...settling(state.game), "TableEnded"].includes(e.type)).length;
+  const key = `${scored}:${view.version >= state.head}`;
+  if (key !== chartKey) { chartKey = key; refreshChart(view.version); }
   controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended,
-    shown: view.version });
+    shown: view.version, note: state.hold !== null ? state.holdNote : undefined });
 }
 
 // Show the wanted position: replay?at=N (N = the live head when following live). Requests
@@ -92,9 +109,9 @@ async function liveDeadline(view) {
   }
 }
 
-async function refreshChart() {
+async function refreshChart(upto) {
   try {
-    chartBox.replaceChildren(await ledgerChart(id, state.game, state.events));
+    chartBox.replaceChildren(await ledgerChart(id, state.game, state.events, { upto }));
   } catch (problem) {
     chartBox.replaceChildren(el("p", { class: "muted" }, api.words(problem)));
   }
@@ -106,13 +123,35 @@ function onEvent(event) {
   state.head = Math.max(state.head, event.version);
   if (event.type === "TableEnded") state.ended = true;
   const settles = settling(state.game);
-  if ([...settles, "TableEnded"].includes(event.type)) refreshChart();
-  if (state.at === null && settles.includes(event.type)) {
-    state.hold = event.version;
-    setTimeout(() => { state.hold = null; if (state.at === null) show(); }, HOLD_MS);
+  // A settled hand is held a while; a moment the game names (its board module's holds, e.g.
+  // a trick's last card) is held briefly, so bots' quick play stays readable — never over a
+  // hold already running.
+  const settled = settles.includes(event.type);
+  const moment = (state.game.module.holds || []).includes(event.type) && state.hold === null;
+  if (state.at === null && (settled || moment)) {
+    const version = event.version;
+    state.hold = version;
+    state.holdNote = settled ? "the hand just settled" : "a moment to see it";
+    setTimeout(() => {
+      if (state.hold !== version) return; // a later hold took over
+      state.hold = null;
+      if (state.at === null) show();
+    }, settled ? HOLD_MS : MOMENT_MS);
   }
   if (state.at === null) show();
   else controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended });
+}
+
+// The header's status: an ended table says so and offers its replay, never a seat.
+function headerStatus() {
+  if (state.ended) {
+    return el("span", { class: "status-line" }, el("span", { class: "badge ended", "data-status": "ended" }, "ended"),
+      " ", el("a", { href: `/watch/${id}?at=1`, class: "button", onclick: (click) => {
+        click.preventDefault(); seek(1);
+      } }, "replay from the start"));
+  }
+  return el("span", { class: "status-line" }, el("span", { class: "badge live", "data-status": "live" }, "live"),
+    " ", el("a", { href: `/play/${id}`, class: "button" }, "take a seat"));
 }
 
 async function main() {
@@ -137,15 +176,14 @@ async function main() {
   app.replaceChildren(
     el("div", { class: "page watch" },
       el("h1", {}, `${state.game.title} table `,
-        el("small", { class: "muted" }, id.slice(0, 8)), " ",
-        el("a", { href: `/play/${id}`, class: "button" }, "take a seat")),
-      board,
-      el("div", { class: "controls" }, controls.element,
-        el("label", { class: "perspective" }, "perspective ", perspective)),
-      el("details", { class: "log", open: true }, el("summary", {}, "events"), eventLine),
+        el("small", { class: "muted" }, id.slice(0, 8)), " ", statusBox),
+      el("div", { class: "table-and-log" },
+        el("div", { class: "table-column" }, board,
+          el("div", { class: "controls" }, controls.element,
+            el("label", { class: "perspective" }, "perspective ", perspective))),
+        el("aside", { class: "side-column" }, results, log.element)),
       chartBox));
   await show();
-  refreshChart();
   if (!state.ended) api.stream(id, null, onEvent, { after: state.head });
 }
 

@@ -10,10 +10,11 @@ from domain.burraco import GAME
 from domain.burraco.commands import AddToMeld, Discard, Draw, Meld
 from domain.burraco.events import HandScored, MatchWon, TeamScore
 from domain.burraco.melds import arrange_new
-from domain.burraco.options import Options
+from domain.burraco.options import Options, normalise_options
 from domain.burraco.scoring import burraco_bonus, match_winner, score_hand
 from domain.burraco.state import Table, team_of
 from domain.cards import codes, parse
+from domain.errors import InvalidOption
 from projections.ledger import Ledger
 
 from .helpers import (
@@ -189,6 +190,28 @@ def test_burraco_rule_27_an_exact_tie_over_the_target_plays_another_hand() -> No
     scored = next(e for e in events if isinstance(e, HandScored))
     assert scored.totals == [125, 125]
     assert names(events)[-2:] == ["HandScored", "Dealt"]  # no winner: another hand
+
+
+def test_burraco_rule_27_option_hands_the_last_hand_ends_the_match_to_the_higher_total() -> None:
+    table, events = play(about_to_close(hands=1), Discard(seat=0, card="9C"))
+    assert names(events)[-3:] == ["HandScored", "MatchWon", "TableEnded"]  # no hand 2 dealt
+    assert events[-2] == MatchWon(hand=1, team=0, totals=[740, -245])
+    assert events[-1].reason == "hands"
+    assert Ledger.shape(GAME, table)["winner"] == "A"
+    assert table.status == "ended"
+
+
+def test_burraco_rule_27_option_hands_before_the_last_hand_the_next_is_dealt() -> None:
+    _, events = play(about_to_close(hands=2), Discard(seat=0, card="9C"))
+    assert names(events)[-2:] == ["HandScored", "Dealt"]
+
+
+def test_burraco_option_hands_is_a_positive_integer_or_null() -> None:
+    assert normalise_options({"hands": 3})["hands"] == 3
+    assert "hands" not in normalise_options({"hands": None})  # no limit: stored as before
+    for bad in (0, -1, 1.5, "3", True):
+        with pytest.raises(InvalidOption, match="hands"):
+            normalise_options({"hands": bad})
 
 
 def test_burraco_rule_1_four_players_play_in_partnerships_of_opposite_seats() -> None:

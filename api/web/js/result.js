@@ -1,0 +1,60 @@
+// A hand's result and a table's end, told beside the table (issue 21 "read the result").
+// Test contract: [data-result] around a hand's result (data-result="hand", data-hand="n")
+// and the table's final standings (data-result="table"). The figures come from the events
+// the page may see (the event that settles the hand, which holds its money or score flow),
+// drawn by the game's board module (handResult, standings) so they equal the ledger's; a
+// game without them gets the settling event in words. Nothing later than the version on
+// screen is told (no spoilers while replaying).
+
+import { el } from "./format.js";
+import { describe, endReason, settling, words } from "./table.js";
+
+// The result shown at version `upto`: the last hand settled by then, and the final standings
+// once the table has ended. ctx: { names, view, tableId, links } (links: each settled hand's
+// history and provably-fair check, for the watch page).
+export function resultPanel(game, events, upto, { names = [], view = null, tableId = "", links = false } = {}) {
+  const seen = events.filter((e) => e.version <= upto);
+  const settles = settling(game);
+  const settled = seen.filter((e) => settles.includes(e.type));
+  const ended = seen.find((e) => e.type === "TableEnded");
+  const box = el("div", { class: "results" });
+  if (ended) box.append(tableResult(game, seen, ended, { names, view }));
+  const last = settled[settled.length - 1];
+  if (last) {
+    const module = game.module;
+    const told = module.handResult ? module.handResult(last, { names, view, events: seen }) : null;
+    box.append(el("section", { class: "result hand-result-box", "data-result": "hand", "data-hand": last.hand,
+      "aria-label": `hand ${last.hand} result` },
+    el("h2", {}, `Hand ${last.hand} result`),
+    told || el("p", {}, describe(game, last, names))));
+  }
+  if (links && settled.length) box.append(handLinks(settled, tableId));
+  return box.childElementCount ? box : null;
+}
+
+// The table's end: why, and the final standings (the game's standings, best first).
+function tableResult(game, seen, ended, { names, view }) {
+  const module = game.module;
+  const rows = module.standings ? module.standings(seen, { names, view }) : [];
+  return el("section", { class: "result table-result", "data-result": "table", role: "status",
+    "aria-label": "the table has ended" },
+  el("h2", {}, "The table has ended"),
+  el("p", {}, ended.reason ? `Why: ${endReason(ended)}.` : ""),
+  rows.length ? el("ol", { class: "standings" }, rows.map((row) => {
+    // equal values share a place (1, 1, 3)
+    const place = 1 + rows.filter((other) => other.value > row.value).length;
+    return el("li", { value: place, "data-place": row.seat, "data-value": row.value.toString() },
+      el("strong", {}, row.name), ` ${row.shown}${place === 1 ? " — first" : ""}`);
+  })) : null);
+}
+
+// Each settled hand's history (its events told in order) and its provably-fair check (the
+// deal's commitment, deck and salt), as the API serves them.
+function handLinks(settled, tableId) {
+  const base = `/tables/${encodeURIComponent(tableId)}/hands`;
+  return el("details", { class: "hand-links" }, el("summary", {}, "settled hands: history and fair-deal check"),
+    el("ul", {}, settled.map((e) => el("li", { "data-hand": e.hand },
+      `hand ${e.hand} (${words(e.type)}): `,
+      el("a", { href: `${base}/${e.hand}/history`, "data-history": e.hand }, "history"), " · ",
+      el("a", { href: `${base}/${e.hand}/verify`, "data-verify": e.hand }, "verify the deal")))));
+}
