@@ -19,7 +19,6 @@ Pure: :func:`decide` and :func:`evolve`; hashing and token drawing happen outsid
 
 from __future__ import annotations
 
-
 import msgspec
 
 from domain.errors import InvalidName
