@@ -1,6 +1,6 @@
 """The games a client may open (design §5, ``GET /games``): each registered game's title,
-option schema and board renderer, asked of the registry (:mod:`domain.games`) and naming no
-game."""
+option schema, presets and board renderer, asked of the registry (:mod:`domain.games`) and
+naming no game."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from api.problems import ApiProblem
-from api.schemas import GameEntry, GameOption
+from api.schemas import GameEntry, GameOption, GamePreset
 from domain.game import Game
 from domain.games import game_named, game_names, games
 
@@ -21,6 +21,7 @@ def _entry(game: Game[Any, Any, Any]) -> GameEntry:
         game=game.name,
         title=game.title,
         options=[msgspec.convert(o.to_json(), GameOption) for o in game.option_schema],
+        presets=[msgspec.convert(p.to_json(), GamePreset) for p in game.presets],
         board=None if game.board is None else BOARD_PATH.format(game=game.name),
     )
 

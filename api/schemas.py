@@ -133,7 +133,8 @@ class GameOption(Wire):
     ``number``, ``bool`` or ``choice``; ``min``/``max`` for numbers, ``choices`` for a choice;
     ``nullable``: ``null`` accepted; ``required``: must be given (``suggested`` is a value a
     form starts from); ``label`` one line; ``rule`` the number (or range) of the rule in the
-    game's rules document that defines it; ``help`` a longer explanation."""
+    game's rules document that defines it; ``help`` a longer explanation; ``choice_labels``
+    each of ``choices`` in words (same order; ``null`` when not a choice)."""
 
     name: str
     type: str
@@ -141,6 +142,7 @@ class GameOption(Wire):
     min: int | None
     max: int | None
     choices: list[Any] | None
+    choice_labels: list[str] | None
     nullable: bool
     required: bool
     suggested: Any
@@ -149,12 +151,23 @@ class GameOption(Wire):
     help: str
 
 
+class GamePreset(Wire):
+    """A named set of options a form fills in at once (:class:`domain.table.schema.Preset`):
+    ``options`` the values it sets, every other option at its default."""
+
+    name: str
+    label: str
+    options: dict[str, Any]
+    help: str
+
+
 class GameEntry(Wire):
     """``GET /games``: one registered game — its name (``POST /tables``' ``game``), its title,
-    every option its tables take, and the URL of its board renderer (an ES module exporting
-    the web board; ``null`` when the game has none)."""
+    every option its tables take, its presets, and the URL of its board renderer (an ES module
+    exporting the web board; ``null`` when the game has none)."""
 
     game: str
     title: str
     options: list[GameOption]
+    presets: list[GamePreset]
     board: str | None

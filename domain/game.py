@@ -56,6 +56,8 @@ What a client shows of a game (``GET /games``, design §5):
   (:class:`domain.table.schema.Option`): the game's own (``options=``, in its rules'
   options table order), then the turn clock's when the game has a ``timeout_move``, then the
   options every game takes (``reveal``, ``spectator_delay``).
+* ``presets`` — named sets of options a form fills in at once
+  (:class:`domain.table.schema.Preset`, each game's ``PRESETS``); none by default.
 * ``board`` — the file of the game's board renderer, an ES module the web pages import
   (served at ``/games/{name}/board.js``); it lives in the game's package. ``None``: no board.
 """
@@ -82,7 +84,7 @@ from domain.table.clock import (
 from domain.table.kernel import TableRules
 from domain.table.leaving import LeaveSeat, SeatLeft, leave_seat
 from domain.table.options import COMMON_SCHEMA
-from domain.table.schema import Option
+from domain.table.schema import Option, Preset
 
 Viewer = int | None  # a seat number, or None for a spectator
 
@@ -143,6 +145,7 @@ class Game(Generic[S, C, E]):
         follows_clock: bool = False,
         title: str | None = None,
         options: Sequence[Option] = (),
+        presets: Sequence[Preset] = (),
         board: Path | None = None,
         # what the game shows beyond its rules (domain.house): read models, export, history, bots
         house: House | None = None,
@@ -181,6 +184,7 @@ class Game(Generic[S, C, E]):
         self.title = title or table.title
         clock = CLOCK_SCHEMA if timeout_move is not None else ()
         self.option_schema: tuple[Option, ...] = (*options, *clock, *COMMON_SCHEMA)
+        self.presets: tuple[Preset, ...] = tuple(presets)
         self.board = board
 
     def _decide_with_clock(self, state: S | None, command: C) -> list[E]:

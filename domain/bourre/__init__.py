@@ -51,7 +51,7 @@ from domain.bourre.decide import TABLE, decide, decision
 from domain.bourre.events import HandEvent, HandSettled
 from domain.bourre.evolve import evolve
 from domain.bourre.house import HOUSE
-from domain.bourre.options import SCHEMA
+from domain.bourre.options import PRESETS, SCHEMA
 from domain.bourre.state import Table
 from domain.game import Game
 from domain.table import (
@@ -93,6 +93,7 @@ GAME: Game[Table, Any, Any] = Game(
     bot_options=lambda hands: {"seats": 7, "hands": hands},
     timeout_move=timeout_move,
     options=SCHEMA,
+    presets=PRESETS,  # named sets of options (options.py)
     board=Path(__file__).with_name("board.js"),  # the web board renderer (board.js here)
     house=HOUSE,  # ledger, lobby line, counters, export rows, history, bots
 )

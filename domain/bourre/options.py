@@ -16,7 +16,7 @@ import msgspec
 
 from domain.errors import InvalidOption
 from domain.table.options import split_options
-from domain.table.schema import BOOL, CHOICE, INT, Option
+from domain.table.schema import BOOL, CHOICE, INT, Option, Preset
 
 DECLARATIONS = ("sequential", "two_round", "simultaneous")
 TRUMP_CARDS = ("dealer_card", "separate", "separate_dealer_may_take")
@@ -93,6 +93,7 @@ SCHEMA = (
         name="declaration",
         type=CHOICE,
         choices=DECLARATIONS,
+        choice_labels=("in turn", "in two rounds", "all at once, sealed"),
         default=DEFAULTS["declaration"],
         rule="31",
         label="How players declare play or pass",
@@ -104,6 +105,11 @@ SCHEMA = (
         name="trump_card",
         type=CHOICE,
         choices=TRUMP_CARDS,
+        choice_labels=(
+            "the dealer's last card",
+            "a separate card",
+            "a separate card the dealer may take",
+        ),
         default=DEFAULTS["trump_card"],
         rule="32",
         label="The trump card: the dealer's or a separate card",
@@ -142,6 +148,7 @@ SCHEMA = (
         name="cinch",
         type=CHOICE,
         choices=CINCH_MODES,
+        choice_labels=("an equivalent trump will do", "strictly the highest trump", "off"),
         default=DEFAULTS["cinch"],
         rule="19–22",
         label="Cinch: a player sure to win must lead the highest trump",
@@ -152,6 +159,7 @@ SCHEMA = (
         name="tie",
         type=CHOICE,
         choices=TIE_MODES,
+        choice_labels=("carries to the next hand", "is split"),
         default=DEFAULTS["tie"],
         rule="34",
         label="A tie for most tricks carries or splits the pot",
@@ -161,6 +169,7 @@ SCHEMA = (
         name="reshuffle_pool",
         type=CHOICE,
         choices=RESHUFFLE_POOLS,
+        choice_labels=("of the players already served", "all discards"),
         default=DEFAULTS["reshuffle_pool"],
         rule="14",
         label="Discards reshuffled when the stock runs out",
@@ -189,6 +198,16 @@ SCHEMA = (
         label="Chips that end the table (empty: no target)",
         help="The table ends after the hand that takes a player's net to this many chips; "
         "empty: no target.",
+    ),
+)
+
+# Named sets of options the lobby form fills in at once (design §5, GET /games ``presets``).
+PRESETS = (
+    Preset(
+        name="pagat_standard",
+        label="pagat standard",
+        options={"seats": 5},
+        help="The rules as pagat.com gives them: every option at its default, five players.",
     ),
 )
 

@@ -59,7 +59,7 @@ from domain.burraco.decide import TABLE, decide, decision
 from domain.burraco.events import BurracoEvent, HandAbandoned, HandScored
 from domain.burraco.evolve import evolve
 from domain.burraco.house import HOUSE
-from domain.burraco.options import SCHEMA
+from domain.burraco.options import PRESETS, SCHEMA
 from domain.burraco.state import Table
 from domain.game import Game
 
@@ -91,6 +91,7 @@ GAME: Game[Table, Any, Any] = Game(
     timeout_move=timeout_move,
     title="Burraco",  # capitalised (its messages say "burraco table")
     options=SCHEMA,
+    presets=PRESETS,  # named sets of options (options.py)
     board=Path(__file__).with_name("board.js"),  # the web board renderer (board.js here)
     house=HOUSE,  # ledger, lobby line, counters, export rows, history, bots
 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from domain.errors import InvalidOption
 from domain.table.options import split_options
-from domain.table.schema import BOOL, CHOICE, INT, Option
+from domain.table.schema import BOOL, CHOICE, INT, Option, Preset
 
 DEFAULTS: dict[str, Any] = {
     "players": 4,
@@ -46,6 +46,7 @@ SCHEMA = (
         name=SEATS_ALIAS,
         type=CHOICE,
         choices=CHOICES["players"],
+        choice_labels=("4: two partnerships of two", "2: heads-up"),
         default=DEFAULTS["players"],
         rule="1",
         label="Players: two partnerships of two, or heads-up",
@@ -77,6 +78,7 @@ SCHEMA = (
         name="bonuses",
         type=CHOICE,
         choices=CHOICES["bonuses"],
+        choice_labels=("standard", "FITAB"),
         default=DEFAULTS["bonuses"],
         rule="24",
         label="Burraco bonuses: standard or FITAB",
@@ -88,6 +90,7 @@ SCHEMA = (
         name="close_requires",
         type=CHOICE,
         choices=CHOICES["close_requires"],
+        choice_labels=("any burraco, clean or dirty", "a clean burraco"),
         default=DEFAULTS["close_requires"],
         rule="18",
         label="The burraco a team needs before it may close",
@@ -97,6 +100,7 @@ SCHEMA = (
         name="set_ranks",
         type=CHOICE,
         choices=CHOICES["set_ranks"],
+        choice_labels=("any rank", "aces and threes only"),
         default=DEFAULTS["set_ranks"],
         rule="8",
         label="Ranks that may form sets",
@@ -106,6 +110,7 @@ SCHEMA = (
         name="take_pile",
         type=CHOICE,
         choices=CHOICES["take_pile"],
+        choice_labels=("freely", "only to meld a card of it"),
         default=DEFAULTS["take_pile"],
         rule="12",
         label="When the discard pile may be taken",
@@ -128,6 +133,22 @@ SCHEMA = (
         rule="21",
         label="Rounds of one-card pile takes that end the hand",
         help="Full rounds of single-card pile takes, nobody drawing, that end the hand.",
+    ),
+)
+
+# Named sets of options the lobby form fills in at once (design §5, GET /games ``presets``).
+PRESETS = (
+    Preset(
+        name="italian_club",
+        label="Italian club rules",
+        options={SEATS_ALIAS: 4},
+        help="Four players in two partnerships, every option at the rules' default.",
+    ),
+    Preset(
+        name="heads_up",
+        label="heads-up",
+        options={SEATS_ALIAS: 2},
+        help="Two players head to head, every other option at the rules' default.",
     ),
 )
 

@@ -26,6 +26,7 @@ COMMON_SCHEMA = (
         name="reveal",
         type=CHOICE,
         choices=REVEAL_VALUES,
+        choice_labels=("after the hand", "never"),
         default=COMMON_OPTION_DEFAULTS["reveal"],
         label="Show a settled hand's hidden cards in replays",
         help="after_hand: a settled hand's hidden cards become public in timelines and "

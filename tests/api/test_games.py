@@ -52,3 +52,28 @@ def test_an_unknown_game_s_board_is_a_404_problem(client: TestClient[Any]) -> No
 def test_the_openapi_schema_lists_the_games(client: TestClient[Any]) -> None:
     paths = client.get("/schema/openapi.json").json()["paths"]
     assert "/games" in paths and "/games/{game}/board.js" in paths
+
+
+def test_choices_are_listed_in_words_and_presets_beside_them(client: TestClient[Any]) -> None:
+    listed = {entry["game"]: entry for entry in client.get("/games").json()}
+    close = next(o for o in listed["burraco"]["options"] if o["name"] == "close_requires")
+    assert close["choices"] == ["any_burraco", "clean_burraco"]  # the values stay the wire's
+    assert close["choiceLabels"] == ["any burraco, clean or dirty", "a clean burraco"]
+    target = next(o for o in listed["burraco"]["options"] if o["name"] == "target")
+    assert target["choiceLabels"] is None
+    assert listed["burraco"]["presets"] == [
+        {
+            "name": "italian_club",
+            "label": "Italian club rules",
+            "options": {"seats": 4},
+            "help": game_named("burraco").presets[0].help,
+        },
+        {
+            "name": "heads_up",
+            "label": "heads-up",
+            "options": {"seats": 2},
+            "help": game_named("burraco").presets[1].help,
+        },
+    ]
+    assert [p["label"] for p in listed["bourre"]["presets"]] == ["pagat standard"]
+    assert listed["bourre"]["presets"][0]["options"] == {"seats": 5}

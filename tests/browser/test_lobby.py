@@ -40,6 +40,7 @@ def test_the_lobby_lists_live_waiting_and_ended_tables_and_creates_one(
     listed = {entry["game"]: entry for entry in server.http.get("/games").json()}
     offered = page.eval_on_selector_all("form.create fieldset [name]", "ns => ns.map(n => n.name)")
     assert offered == [f"opt-{option['name']}" for option in listed["burraco"]["options"]]
+    page.click("form.create details.all-options > summary")  # the fold of every option
     target = page.locator("label:has(input[name=opt-target])")
     assert "Rule 27" in (target.get_attribute("title") or "")
     assert "Points that win the match" in target.inner_text()

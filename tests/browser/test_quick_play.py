@@ -178,6 +178,7 @@ def test_a_waiting_table_offers_a_bot_for_every_empty_seat(
     page = context.new_page()
     page.goto(server.base + "/")
     page.locator("form.create select[name=game]").select_option("bourre")
+    page.click("form.create details.all-options > summary")  # the fold of every option
     page.fill("form.create input[name=opt-seats]", "3")
     page.click("form.create button[type=submit]")
     page.wait_for_url("**/play/*")
@@ -252,6 +253,7 @@ def test_a_rematch_opens_a_new_table_with_the_same_options_and_seats(
     page = context.new_page()
     page.goto(server.base + "/")
     page.locator("form.create select[name=game]").select_option("bourre")
+    page.click("form.create details.all-options > summary")  # the fold of every option
     page.fill("form.create input[name=opt-seats]", "2")
     page.fill("form.create input[name=opt-hands]", "1")
     page.click("form.create button[type=submit]")
@@ -281,6 +283,7 @@ def test_the_turn_clock_is_large_beside_the_hand_when_it_is_the_seat_s_turn(
     page = context.new_page()
     page.goto(server.base + "/")
     page.locator("form.create select[name=game]").select_option("burraco")
+    page.click("form.create details.all-options > summary")  # the fold of every option
     page.locator("form.create select[name=opt-seats]").select_option("2")
     page.fill("form.create input[name=opt-turn_seconds]", "600")
     page.click("form.create button[type=submit]")

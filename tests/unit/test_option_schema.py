@@ -192,3 +192,56 @@ def test_the_parser_accepts_no_option_the_schema_leaves_out(name: str) -> None:
     reserved = {key for game_, key in RESERVED if game_ == name}
     assert listed - offered == reserved | aliases | clock
     assert offered <= listed
+
+
+# --- choices in words, and presets ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_choice_is_offered_in_words(name: str) -> None:
+    for option in game_named(name).option_schema:
+        if option.type != CHOICE:
+            assert option.words() is None and option.to_json()["choiceLabels"] is None
+            continue
+        words = option.words()
+        assert words is not None and len(words) == len(option.choices or ()), option.name
+        assert all(word and "_" not in word for word in words), (option.name, words)
+        assert option.to_json()["choiceLabels"] == words
+
+
+def test_a_choice_without_labels_reads_its_values_with_spaces() -> None:
+    option = Option(name="mode", type=CHOICE, choices=("any_burraco", 2), default=2, label="M")
+    assert option.words() == ["any burraco", "2"]
+
+
+def test_a_choice_needs_one_label_per_value() -> None:
+    with pytest.raises(ValueError, match="one label per choice"):
+        Option(
+            name="m", type=CHOICE, choices=("a", "b"), choice_labels=("A",), default="a", label="M"
+        )
+
+
+def test_the_presets_are_pagat_standard_italian_club_rules_and_heads_up() -> None:
+    bourre, burraco = game_named("bourre"), game_named("burraco")
+    assert [p.label for p in bourre.presets] == ["pagat standard"]
+    assert [p.label for p in burraco.presets] == ["Italian club rules", "heads-up"]
+    assert dict(burraco.presets[0].options) == {"seats": 4}
+    assert dict(burraco.presets[1].options) == {"seats": 2}
+    assert HIGHCARD.presets == ()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_preset_sets_only_options_of_the_schema_and_the_parser_accepts_it(name: str) -> None:
+    game = game_named(name)
+    offered = {o.name: o for o in game.option_schema}
+    for preset in game.presets:
+        assert preset.label and preset.help and "_" not in preset.label, preset.name
+        assert set(preset.options) <= set(offered), preset.name
+        # every required option is set, so a preset alone opens a table
+        assert {o.name for o in offered.values() if o.required} <= set(preset.options)
+        normalised = game.table.options(dict(preset.options))
+        # every option the preset leaves out is at its default (as the form fills it in)
+        for option in offered.values():
+            if option.name not in preset.options and option.name in normalised:
+                assert normalised[option.name] == option.default, (preset.name, option.name)
+        assert preset.to_json()["options"] == dict(preset.options)

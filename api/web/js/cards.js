@@ -1,5 +1,6 @@
 // Cards drawn by the project in CSS (no images): rank and suit pips, red and black suits,
-// the joker (JK) and a face-down back. Test contract: every card element
+// the joker (JK) and a face-down back. Each face card carries its suit as a class
+// (suit-clubs, …): the four-colour deck (deck.js) colours clubs and diamonds. Test contract: every card element
 // carries data-card="<code>" ("back" when face down) and nothing else does; a legal,
 // clickable card carries data-legal="true".
 
@@ -43,7 +44,7 @@ export function card(code, { legal = false, selected = false, onPick, size, note
   const classes = ["card"];
   if (code === "back") classes.push("back");
   else if (rank === "JK") classes.push("joker");
-  else classes.push(suit === "H" || suit === "D" ? "red" : "black");
+  else classes.push(suit === "H" || suit === "D" ? "red" : "black", `suit-${SUIT_NAMES[suit]}`);
   if (size) classes.push(size);
   if (selected) classes.push("selected");
   if (clickable) classes.push("legal");

@@ -1,7 +1,8 @@
 // /: the lobby. Live tables (watch), tables waiting for players (join), ended tables
 // (replay), and the form that creates a table with the game's options. The games and their
 // options come from GET /games (each option's label shown, its rule and explanation as the
-// tooltip); open tables from GET /tables, ended ones from GET /tables?status=ended (the most
+// tooltip, each choice in words; the game's presets fill the form, every option sits in an
+// "all options" fold); open tables from GET /tables, ended ones from GET /tables?status=ended (the most
 // recently opened first). Live updates: the lobby is read again every few seconds.
 // "Play now against bots": one quick-play form per game opens a table, seats the person and
 // fills every other seat with a server-side bot of the chosen kind (GET /bots, POST
@@ -161,7 +162,10 @@ function optionInput(spec) {
   if (spec.type === "bool") {
     input = el("input", { type: "checkbox", name, checked: start });
   } else if (spec.type === "choice") {
-    input = el("select", { name }, spec.choices.map((c) => el("option", { value: String(c), selected: c === start }, String(c))));
+    // each value in words (choiceLabels); the value posted stays the wire's
+    const words = spec.choiceLabels || spec.choices.map(String);
+    input = el("select", { name }, spec.choices.map((c, i) =>
+      el("option", { value: String(c), selected: c === start }, words[i])));
   } else {
     input = el("input", { type: "number", name, min: spec.min, max: spec.max, step: spec.type === "int" ? 1 : "any",
       value: start === null ? "" : start, placeholder: spec.nullable ? "none" : "", required: spec.required });
@@ -195,17 +199,54 @@ function optionsFrom(form, specs) {
   return out;
 }
 
+// Put `value` in an option's input (the form's own shape, as readOption reads it).
+function writeOption(form, spec, value) {
+  const input = form.elements[`opt-${spec.name}`];
+  if (spec.type === "bool") input.checked = Boolean(value);
+  else input.value = value === null || value === undefined ? "" : String(value);
+}
+
+// A preset fills the form: its options, every other option at its start value.
+function applyPreset(form, specs, preset) {
+  for (const spec of specs) {
+    const start = spec.required ? spec.suggested : spec.default;
+    writeOption(form, spec, Object.hasOwn(preset.options, spec.name) ? preset.options[spec.name] : start);
+  }
+}
+
 function createForm(catalogue) {
   const fields = el("fieldset");
+  const entries = Object.fromEntries(catalogue.map((g) => [g.game, g]));
   const specs = Object.fromEntries(catalogue.map((g) => [g.game, g.options]));
   const game = el("select", { name: "game", "aria-label": "game" },
     catalogue.map((g) => el("option", { value: g.game }, g.title)));
-  const showFields = () => fields.replaceChildren(...specs[game.value].map(optionInput));
+  const presets = el("p", { class: "presets", "data-presets": "" });
+  const fold = el("details", { class: "all-options" }, el("summary", {}, "all options"), fields);
+  const press = (chosen) => {
+    for (const button of presets.querySelectorAll("button")) {
+      button.setAttribute("aria-pressed", String(button.dataset.preset === chosen));
+    }
+  };
+  const showFields = () => {
+    const entry = entries[game.value];
+    fields.replaceChildren(...specs[game.value].map(optionInput));
+    const offered = entry.presets || [];
+    presets.replaceChildren(...(offered.length ? ["presets: "] : []), ...offered.map((preset) =>
+      el("button", { type: "button", class: "preset", "data-preset": preset.name, title: preset.help,
+        "aria-pressed": "false",
+        onclick: () => { applyPreset(form, specs[game.value], preset); press(preset.name); } },
+      preset.label)));
+    // no preset to choose from: every option is shown at once
+    fold.open = !offered.length;
+    if (offered.length) { applyPreset(form, specs[game.value], offered[0]); press(offered[0].name); }
+  };
+  // an option changed by hand: no preset is chosen any more
+  for (const kind of ["input", "change"]) fields.addEventListener(kind, () => press(null));
+  const form = el("form", { class: "create" },
+    el("p", {}, el("label", {}, "game ", game)), presets, fold,
+    el("p", {}, el("button", { type: "submit", class: "primary" }, "create table")));
   game.addEventListener("change", showFields);
   showFields();
-  const form = el("form", { class: "create" },
-    el("p", {}, el("label", {}, "game ", game)), fields,
-    el("p", {}, el("button", { type: "submit", class: "primary" }, "create table")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const options = optionsFrom(form, specs[game.value]);
