@@ -225,6 +225,16 @@ class AccountStore:
         state = self.execute(account_id, rules.Register(name, kind, password_hash, seat_key))
         return account_id, state
 
+    def names(self, account_id: UUID) -> list[str]:
+        """Every name the account has sat under: its first, then a claimed guest's chosen one
+        (its seats' statistics are under each: :mod:`projections.accountstats`)."""
+        found: list[str] = []
+        for stored in self.app.events.get(account_id):
+            event = cast(StoredAccountEvent, stored).event
+            if isinstance(event, rules.AccountRegistered | rules.GuestClaimed):
+                found.append(event.name)
+        return found
+
     def listing(self) -> list[AccountRow]:
         """Every account's public facts — name, kind, when it was opened — by when it was
         opened, then name (the export's ``accounts`` dataset). Read from the streams' rows of
