@@ -104,7 +104,9 @@ class AccountStats(CountingModel):
                 name if entry is not None and entry.get(str(seat)) == name else None
                 for seat, name in enumerate(names)
             ]
-        players, _ = _tally(outcome, seated_by)
+        # a batch of typed names' tables only counts nothing here: not tallied at all
+        counted = any(name is not None for names in seated_by.values() for name in names)
+        players = _tally(outcome, seated_by)[0] if counted else {}
         for name in sorted(players):
             batch.zadd(self.index(), name, 0)
         increments = {self.key(name): _fields(players[name]) for name in sorted(players)}
