@@ -7,9 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import redis
 from litestar.testing import TestClient
 
 from api.ratings import RECENT_TABLES
+from projections.reader import ReadModels
+from projections.runner import Projector
 from tests.api.helpers import assert_problem, auth, open_table, sit
 from tests.api.test_accounts import register, sign_in
 from tests.api.test_feed import bot_moves
@@ -106,3 +109,33 @@ def test_the_played_table_is_listed_ended(client: TestClient[Any]) -> None:
     (line,) = client.get("/players/Uma").json()["recentTables"]
     assert (line["tableId"], line["game"], line["status"]) == (table, "bourre", "ended")
     assert line["players"] == ["Uma", "Vic"] and line["hand"] >= 1
+
+
+def test_a_projection_in_small_batches_counts_the_same(
+    client: TestClient[Any], redis_url: str, redis_prefix: str
+) -> None:
+    store = client.app.state.services.store
+    assert register(client, "Wes").status_code == 201
+    token = sign_in(client, "Wes")
+    client.cookies.clear()
+    for seed in (9, 10):
+        table = open_table(client, "bourre", {"seats": 3, "hands": 2}, seed=seed)
+        assert client.post(f"/tables/{table}/seats", headers=auth(token)).status_code == 201
+        sit(client, table, ["Xan", "Yul"])
+        bot_moves(store, table, 400, random.Random(seed))
+    caught_up(client)
+    live = client.app.state.services.read_models.accounts
+    connection = redis.Redis.from_url(redis_url)
+    try:
+        prefix = f"{redis_prefix}again:"
+        projector = Projector(store, connection, prefix)
+        while projector.position() < store.max_position():
+            projector.run_once(7)
+        again = ReadModels(connection, prefix).accounts
+        assert again.read(["Wes"]) == live.read(["Wes"]) is not None
+        assert again.recent_tables(["Wes"], 10) == live.recent_tables(["Wes"], 10)
+        assert again.read(["Xan"]) is None  # a typed name is nobody's account
+    finally:
+        for key in connection.scan_iter(match=f"{prefix}*"):
+            connection.delete(key)
+        connection.close()
