@@ -291,20 +291,29 @@ def serve(
 def export(
     fmt: str, out: str, game: str | None, since: datetime | None, until: datetime | None
 ) -> None:
-    """Write the public events, hands and results datasets (docs/analytics.md) under OUT."""
+    """Write the public events, hands, results and accounts datasets (docs/analytics.md)
+    under OUT."""
     from pathlib import Path
 
+    from infra.accounts import AccountStore
     from infra.export import ExportError
     from infra.export import export as run_export
     from infra.store import TableStore
 
     window = [moment.replace(tzinfo=moment.tzinfo or UTC) if moment else None
               for moment in (since, until)]  # fmt: skip
-    with TableStore(load_settings()) as store:
+    settings = load_settings()
+    with TableStore(settings) as store:
+        accounts = AccountStore(settings)
         try:
-            report = run_export(store, Path(out), fmt, game=game, since=window[0], until=window[1])
+            report = run_export(
+                store, Path(out), fmt, game=game, since=window[0], until=window[1],
+                accounts=accounts,
+            )  # fmt: skip
         except ExportError as error:
             raise click.BadParameter(str(error), param_hint=f"--{error.parameter}") from error
+        finally:
+            accounts.close()
     for dataset, games in report.rows.items():
         counts = ", ".join(f"{name} {count}" for name, count in games.items())
         click.echo(f"{dataset}: {counts}")

@@ -5,18 +5,23 @@ accounts' streams. No answer holds anything of an account but its name and kind.
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from api.problems import ApiProblem
 from api.services import Services
 from domain.games import game_named
 from projections.ratings import POOLS
 
+RECENT_TABLES = 10  # the tables a profile lists, newest first
+
 
 def profile(services: Services, name: str) -> dict[str, Any]:
-    """An account's (or a rated bot's) name, kind and ratings per game; 404 for neither."""
+    """An account's (or a rated bot's) name, kind, ratings per game and its last
+    :data:`RECENT_TABLES` tables; 404 for neither."""
     holder = services.accounts.holder(name) if 0 < len(name) <= 64 else None
     account = services.accounts.load(holder)[0] if holder is not None else None
     shown = account.name if account is not None else name
+    names = services.accounts.names(holder) if holder is not None else [shown]
     kind, ratings = services.read_models.ratings.player(shown)
     if account is not None:
         kind = account.kind
@@ -27,8 +32,28 @@ def profile(services: Services, name: str) -> dict[str, Any]:
         "kind": kind,
         "bot": kind.startswith("bot:"),
         "ratings": ratings,
+        "recentTables": recent_tables(services, names),
         "links": {"stats": f"/players/{shown}/stats", "leaderboard": "/leaderboard"},
     }
+
+
+def recent_tables(services: Services, names: list[str]) -> list[dict[str, Any]]:
+    """The last tables an account sat at (under any of its ``names``), newest first, as
+    spectators see them now: id, game, status, hand, the names seated, and links."""
+    found = []
+    for table_id in services.read_models.accounts.recent_tables(names, RECENT_TABLES):
+        view = services.read_models.view(UUID(table_id), None)
+        if view is None:
+            continue  # not projected (another shard's)
+        found.append({
+            "tableId": table_id,
+            "game": view.get("game"),
+            "status": view.get("status"),
+            "hand": view.get("hand"),
+            "players": [seat.get("name") for seat in view.get("seats", [])],
+            "links": {"table": f"/tables/{table_id}", "watch": f"/watch/{table_id}"},
+        })  # fmt: skip
+    return found
 
 
 def leaderboard(

@@ -34,8 +34,35 @@ def camel(counters: dict[str, int]) -> dict[str, int]:
     return out
 
 
+ACCOUNT_NOTE = (
+    "An account's statistics: the seats it took signed in (under each name it has had), not "
+    "a name typed at a seat by someone not signed in."
+)
+
+
+def account_names(services: Services, name: str) -> tuple[str, list[str]] | None:
+    """The account holding ``name``: its name now and every name it sat under (None: no
+    account holds it)."""
+    holder = services.accounts.holder(name) if 0 < len(name) <= 64 else None
+    if holder is None:
+        return None
+    account, _ = services.accounts.load(holder)
+    if account is None:
+        return None
+    return account.name, services.accounts.names(holder)
+
+
 def player_stats(services: Services, name: str) -> dict[str, Any]:
-    """``name``'s statistics over every table, per game; 404 for a name never seated."""
+    """``name``'s statistics over every table, per game; 404 for a name never seated. A name
+    an account holds answers the account's seats (design §2.2): a typed name is nobody's."""
+    held = account_names(services, name)
+    if held is not None:
+        shown, names = held
+        found = services.read_models.accounts.read(names)
+        if found is None:
+            raise ApiProblem(404, "unknown-player", f"{shown!r} has not sat at a table yet")
+        games = {g: camel(c) for g, c in found.items()}
+        return {"name": shown, "note": ACCOUNT_NOTE, "account": True, "games": games}
     found = services.read_models.player_stats(name)
     if found is None:
         raise ApiProblem(404, "unknown-player", f"no player named {name!r} has sat at a table")

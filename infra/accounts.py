@@ -62,6 +62,18 @@ class StoredAccountEvent:
     event: Any
 
 
+@dataclass(frozen=True, slots=True)
+class AccountRow:
+    """An account as the export shows it: nothing secret (no hash, seat key or session)."""
+
+    name: str
+    kind: str
+    created: datetime
+
+
+_NAMING_TOPICS = tuple(TOPIC_OF[cls] for cls in (rules.AccountRegistered, rules.GuestClaimed))
+
+
 class _Body(msgspec.Struct):
     at: datetime
     event: rules.Event
@@ -212,6 +224,66 @@ class AccountStore:
         self.claim(name, account_id)
         state = self.execute(account_id, rules.Register(name, kind, password_hash, seat_key))
         return account_id, state
+
+    def names(self, account_id: UUID) -> list[str]:
+        """Every name the account has sat under: its first, then a claimed guest's chosen one
+        (its seats' statistics are under each: :mod:`projections.accountstats`)."""
+        found: list[str] = []
+        for stored in self.app.events.get(account_id):
+            event = cast(StoredAccountEvent, stored).event
+            if isinstance(event, rules.AccountRegistered | rules.GuestClaimed):
+                found.append(event.name)
+        return found
+
+    def listing(self) -> list[AccountRow]:
+        """Every account's public facts — name, kind, when it was opened — by when it was
+        opened, then name (the export's ``accounts`` dataset). Read from the streams' rows of
+        the topics that name an account (registration, a guest's claim), whatever their stream:
+        no hash, seat key or session leaves this method."""
+        opened: dict[UUID, AccountRow] = {}
+        for stored in self._rows_of(_NAMING_TOPICS):
+            envelope = cast(StoredAccountEvent, self.app.mapper.to_domain_event(stored))
+            event = envelope.event
+            if isinstance(event, rules.AccountRegistered):
+                opened[envelope.originator_id] = AccountRow(event.name, event.kind, envelope.at)
+            elif isinstance(event, rules.GuestClaimed) and envelope.originator_id in opened:
+                created = opened[envelope.originator_id].created
+                opened[envelope.originator_id] = AccountRow(event.name, rules.PLAYER, created)
+        return sorted(opened.values(), key=lambda row: (row.created, row.name))
+
+    def _rows_of(self, topics: tuple[str, ...]) -> list[StoredEvent]:
+        """Every stored row of ``topics``, each stream's in version order (the recorder keeps
+        no log, so this is a query of its table: SQLite's or PostgreSQL's)."""
+        recorder: Any = self.app.recorder
+        table = recorder.events_table_name
+        if hasattr(recorder.datastore, "schema"):  # PostgreSQL
+            from psycopg.sql import SQL, Identifier
+
+            statement = SQL(
+                "SELECT originator_id, originator_version, topic, state FROM {schema}.{table} "
+                "WHERE topic = ANY(%s) ORDER BY originator_id, originator_version"
+            ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(table))
+            with recorder.datastore.get_connection() as conn, conn.cursor() as cursor:
+                cursor.execute(statement, [list(topics)])
+                rows = cursor.fetchall()
+            return [
+                StoredEvent(row["originator_id"], row["originator_version"], row["topic"],
+                            bytes(row["state"]))
+                for row in rows
+            ]  # fmt: skip
+        marks = ",".join("?" * len(topics))
+        with recorder.datastore.transaction(commit=False) as cursor:
+            cursor.execute(
+                f"SELECT originator_id, originator_version, topic, state FROM {table} "
+                f"WHERE topic IN ({marks}) ORDER BY originator_id, originator_version",
+                topics,
+            )
+            rows = cursor.fetchall()
+        return [
+            StoredEvent(UUID(str(row["originator_id"])), row["originator_version"],
+                        row["topic"], row["state"])
+            for row in rows
+        ]  # fmt: skip
 
     def _record(self, stream: UUID, version: int, events: list[Any]) -> None:
         if not events:

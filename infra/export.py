@@ -3,11 +3,14 @@
 
 * ``events`` — the public feed (:mod:`infra.feed`): one row per event a spectator may see;
 * ``hands`` — one row per settled hand (:mod:`infra.handrows`);
-* ``results`` — one row per seat per settled hand.
+* ``results`` — one row per seat per settled hand;
+* ``accounts`` — one row per account (name, kind, when it was opened), when the export is
+  handed the account store: nothing secret (no password hash, seat key or session).
 
-Each dataset is partitioned by game, Hive style: ``DIR/<dataset>/game=<name>/data.<ext>``,
+Each game dataset is partitioned by game, Hive style: ``DIR/<dataset>/game=<name>/data.<ext>``,
 one partition for every game asked for (all registered games by default), so an empty store
-still writes every dataset with its schema. Exports are reproducible: rows are sorted (events
+still writes every dataset with its schema; ``accounts`` is one file, ``DIR/accounts/data.<ext>``
+(a game or a window does not narrow it). Exports are reproducible: rows are sorted (events
 by log position, hands and results by table, hand and seat), nothing depends on the clock or the
 machine, and Parquet is written by pyarrow from typed Arrow columns, so the same store gives
 byte-identical files.
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -35,14 +38,19 @@ from infra import handrows
 from infra.exportevents import EventColumns, read_events
 from infra.store import TableStore
 
+if TYPE_CHECKING:
+    from infra.accounts import AccountStore
+
 FORMATS = ("ndjson", "parquet")
-DATASETS = ("events", "hands", "results")
+DATASETS = ("events", "hands", "results")  # each partitioned by game
+ACCOUNTS = "accounts"  # one file, not partitioned
 
 # Column types (as DuckDB reads them), in order; the ``game`` partition column is the directory.
 EVENT_COLUMNS = {
     "position": "BIGINT", "table_id": "VARCHAR", "version": "BIGINT", "type": "VARCHAR",
     "at": "TIMESTAMPTZ", "hand": "INTEGER", "seat": "INTEGER", "data": "JSON",
 }  # fmt: skip
+ACCOUNT_COLUMNS = {"name": "VARCHAR", "kind": "VARCHAR", "created": "TIMESTAMPTZ"}
 
 
 def hand_columns() -> dict[str, str]:
@@ -63,7 +71,8 @@ def result_columns() -> dict[str, str]:
 
 
 class _Schemas(Mapping[str, dict[str, str]]):
-    """Each dataset's columns, as of the games registered when asked (a game registered later
+    """Each dataset's columns (iterating: the game datasets; ``accounts`` is looked up too),
+    as of the games registered when asked (a game registered later
     adds its columns to ``hands`` and ``results``)."""
 
     def __getitem__(self, dataset: str) -> dict[str, str]:
@@ -73,6 +82,8 @@ class _Schemas(Mapping[str, dict[str, str]]):
             return hand_columns()
         if dataset == "results":
             return result_columns()
+        if dataset == ACCOUNTS:
+            return ACCOUNT_COLUMNS
         raise KeyError(dataset)
 
     def __iter__(self) -> Iterator[str]:
@@ -128,8 +139,10 @@ def export(
     game: str | None = None,
     since: datetime | None = None,
     until: datetime | None = None,
+    accounts: AccountStore | None = None,
 ) -> ExportReport:
-    """Write the three datasets of ``store`` under ``out`` (replacing earlier ones there)."""
+    """Write the three datasets of ``store`` under ``out`` (replacing earlier ones there), and
+    the ``accounts`` dataset of ``accounts`` when given."""
     if fmt not in FORMATS:
         raise ExportError(f"format must be one of {', '.join(FORMATS)}, not {fmt!r}", "format")
     games = list(game_names())
@@ -140,7 +153,28 @@ def export(
     # they pile up would be wasted work (as for a projection rebuild's batch). It is back on
     # only once they are gone: turned on while they live, its first pass would go over them all.
     with _collection_deferred():
-        return _export(store, out, fmt, wanted, _Window(since, until))
+        report = _export(store, out, fmt, wanted, _Window(since, until))
+        if accounts is not None:
+            _write_accounts(out, accounts, fmt, report)
+        return report
+
+
+def _write_accounts(out: Path, accounts: AccountStore, fmt: str, report: ExportReport) -> None:
+    """The ``accounts`` dataset: ``out/accounts/data.<fmt>``, one row per account, by when it
+    was opened then name (what :meth:`infra.accounts.AccountStore.listing` shows: no secret)."""
+    rows = [
+        {"name": row.name, "kind": row.kind, "created": row.created.isoformat()}
+        for row in accounts.listing()
+    ]
+    folder = out / ACCOUNTS
+    _clear(folder, set())
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"data.{fmt}"
+    if fmt == "parquet":
+        _write_parquet(rows, target, ACCOUNTS)
+    else:
+        target.write_bytes(_encode_lines(rows))
+    report.rows[ACCOUNTS] = {"all": len(rows)}
 
 
 def _export(

@@ -12,6 +12,8 @@ adding one is a module here and a line in the projector's list.
 * :mod:`projections.lobby` — ``Lobby``: a line per table, filed by status in opening order;
 * :mod:`projections.analytics` — ``Analytics``: counters per game and for all games;
 * :mod:`projections.players` — ``PlayerStats`` (per name, across tables) and ``GameTotals``;
+* :mod:`projections.accountstats` — ``AccountStats``: statistics and recent tables of the
+  seats accounts took (not of typed names);
 * :mod:`projections.ratings` — ``Ratings``: openskill ratings per account, game and pool
   (design §2.2), rated in log order;
 * :mod:`projections.totals` — counters written whole, remembering the totals they wrote;

@@ -61,10 +61,14 @@ def tally(outcome: Outcome) -> Tally:
     return counted
 
 
-def _tally(outcome: Outcome) -> Tally:
-    names: dict[UUID, list[str | None]] = {
-        table.table_id: list(table.game.seating(table.state).names) for table in outcome.tables
-    }
+def _tally(outcome: Outcome, seated_by: dict[UUID, list[str | None]] | None = None) -> Tally:
+    """The batch's increments for the names seated at its tables as of its end (or as
+    ``seated_by`` names them: :mod:`projections.accountstats` counts accounts' seats only)."""
+    names: dict[UUID, list[str | None]] = (
+        {table.table_id: list(table.game.seating(table.state).names) for table in outcome.tables}
+        if seated_by is None
+        else seated_by
+    )
     players: dict[str, dict[str, Counts]] = defaultdict(lambda: defaultdict(_counts))
     games: dict[str, Counts] = defaultdict(_counts)
 
@@ -118,6 +122,18 @@ def _fields(increments: dict[str, Counts]) -> dict[str, int]:
     }  # fmt: skip
 
 
+def read_counters(redis: Any, parts: list[str]) -> dict[str, dict[str, int]] | None:
+    """A name's counters per game summed over ``parts`` (every counter its games list, zero
+    when not counted); None when there are none."""
+    games = _read(redis, parts)
+    if not games:
+        return None
+    for game, counts in games.items():
+        for counter in _player_counters(game):
+            counts.setdefault(counter, 0)
+    return {game: dict(sorted(counts.items())) for game, counts in games.items()}
+
+
 def _read(redis: Any, parts: list[str]) -> dict[str, dict[str, int]]:
     """The counters of every shard's part (:meth:`projections.keys.Keys.parts`), summed."""
     games: dict[str, dict[str, int]] = {}
@@ -160,13 +176,7 @@ class PlayerStats(CountingModel):
 
     def read(self, name: str) -> dict[str, dict[str, int]] | None:
         """Counters per game for ``name``; None for a name never seated."""
-        games = _read(self._redis, self.keys.parts(f"player:{name}"))
-        if not games:
-            return None
-        for game, counts in games.items():
-            for counter in _player_counters(game):
-                counts.setdefault(counter, 0)
-        return {game: dict(sorted(counts.items())) for game, counts in games.items()}
+        return read_counters(self._redis, self.keys.parts(f"player:{name}"))
 
 
 class GameTotals(CountingModel):

@@ -17,6 +17,7 @@ from uuid import UUID
 import redis
 
 from domain.game import Viewer
+from projections.accountstats import AccountStats
 from projections.analytics import Analytics
 from projections.keys import Keys, shard_of
 from projections.ledger import Ledger
@@ -42,6 +43,7 @@ class ReadModels:
         self._players = PlayerStats(redis, self.keys)
         self._totals = GameTotals(redis, self.keys)
         self.ratings = Ratings(redis, self.keys)  # design §2.2
+        self.accounts = AccountStats(redis, self.keys)  # design §2.2: accounts' seats
 
     # -- views ------------------------------------------------------------------------------
     def view_json(self, table_id: UUID, viewer: Viewer) -> bytes | None:

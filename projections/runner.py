@@ -43,6 +43,7 @@ from uuid import UUID
 import redis
 
 from domain.table import TableOpened
+from projections.accountstats import AccountStats
 from projections.analytics import Analytics
 from projections.keys import Keys, shard_of
 from projections.ledger import Ledger
@@ -106,6 +107,7 @@ class Projector:
             PlayerStats(redis, self.keys),
             GameTotals(redis, self.keys),
             Ratings(redis, self.keys),
+            AccountStats(redis, self.keys),
         )
         self._tables: OrderedDict[UUID, TableProjection] = OrderedDict()
         self._table_cache = max(1, table_cache)

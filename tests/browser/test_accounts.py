@@ -73,3 +73,24 @@ def test_an_account_plays_from_two_browsers_signs_out_and_a_guest_claims(
     claimed = f"Kit{secrets.token_hex(3)}"
     sign_in_form(guest, "Claim", claimed)
     assert fetch(guest, "GET", "/me")["body"] == {"name": claimed, "kind": "player"}
+
+
+def test_a_profile_page_lists_the_accounts_recent_tables(
+    server: CardroomServer, browser: Browser
+) -> None:
+    name = f"Pia{secrets.token_hex(3)}"
+    page = browser.new_context().new_page()
+    page.goto(server.base + "/leaderboard")
+    sign_in_form(page, "Register", name)
+    older, newer = server.open_table("bourre", {"seats": 2}), server.open_table("burraco", {})
+    for table_id in (older, newer):
+        assert fetch(page, "POST", f"/tables/{table_id}/seats", {})["status"] == 201
+    caught_up = fetch(page, "GET", f"/players/{name}?after={server.head()}")
+    assert [t["tableId"] for t in caught_up["body"]["recentTables"]] == [newer, older]
+    page.goto(server.base + f"/players/{name}")
+    rows = page.locator("table.recent-tables tbody tr")
+    rows.first.wait_for(timeout=30_000)
+    assert rows.count() == 2
+    assert rows.nth(0).locator("td").first.inner_text() == "burraco"
+    assert rows.nth(0).locator("a").get_attribute("href") == f"/watch/{newer}"
+    assert rows.nth(1).locator("a").get_attribute("href") == f"/watch/{older}"

@@ -37,7 +37,9 @@ def test_export_writes_each_dataset_per_game_and_says_how_many_rows(
     assert result.exit_code == 0, result.output
     assert "hands: bourre 2" in result.output
     assert "results: bourre 14" in result.output  # seven seats (the bots' Bourré table)
+    assert "accounts: all 0" in result.output  # every account, whatever the game: none here
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("data.*")) == [
+        "accounts/data.ndjson",
         "events/game=bourre/data.ndjson",
         "hands/game=bourre/data.ndjson",
         "results/game=bourre/data.ndjson",
