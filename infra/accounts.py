@@ -39,6 +39,7 @@ from eventsourcing.persistence import (
 
 from domain import accounts as rules
 from infra.eventstore_env import eventsourcing_env
+from infra.recorders import account_recorder, rows_of_topics
 from infra.settings import Settings
 
 NAMESPACE = UUID("6f1c8d1e-43a4-4d55-9a7e-0d7d1b3c2a10")  # of name-claim stream ids
@@ -139,7 +140,7 @@ class AccountsApplication(Application[UUID]):
         """An aggregate recorder of its own table (PostgreSQL ``cardroomaccounts_accounts``,
         SQLite ``stored_accounts``): streams without a notification log, so no reader of
         the tables' log (projector, feed, export) can ever meet an account's row."""
-        return self.factory.aggregate_recorder(purpose="accounts")
+        return account_recorder(self.factory.aggregate_recorder(purpose="accounts"))
 
 
 class NameTaken(Exception):
@@ -241,7 +242,7 @@ class AccountStore:
         the topics that name an account (registration, a guest's claim), whatever their stream:
         no hash, seat key or session leaves this method."""
         opened: dict[UUID, AccountRow] = {}
-        for stored in self._rows_of(_NAMING_TOPICS):
+        for stored in rows_of_topics(self.app.recorder, _NAMING_TOPICS):
             envelope = cast(StoredAccountEvent, self.app.mapper.to_domain_event(stored))
             event = envelope.event
             if isinstance(event, rules.AccountRegistered):
@@ -250,40 +251,6 @@ class AccountStore:
                 created = opened[envelope.originator_id].created
                 opened[envelope.originator_id] = AccountRow(event.name, rules.PLAYER, created)
         return sorted(opened.values(), key=lambda row: (row.created, row.name))
-
-    def _rows_of(self, topics: tuple[str, ...]) -> list[StoredEvent]:
-        """Every stored row of ``topics``, each stream's in version order (the recorder keeps
-        no log, so this is a query of its table: SQLite's or PostgreSQL's)."""
-        recorder: Any = self.app.recorder
-        table = recorder.events_table_name
-        if hasattr(recorder.datastore, "schema"):  # PostgreSQL
-            from psycopg.sql import SQL, Identifier
-
-            statement = SQL(
-                "SELECT originator_id, originator_version, topic, state FROM {schema}.{table} "
-                "WHERE topic = ANY(%s) ORDER BY originator_id, originator_version"
-            ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(table))
-            with recorder.datastore.get_connection() as conn, conn.cursor() as cursor:
-                cursor.execute(statement, [list(topics)])
-                rows = cursor.fetchall()
-            return [
-                StoredEvent(row["originator_id"], row["originator_version"], row["topic"],
-                            bytes(row["state"]))
-                for row in rows
-            ]  # fmt: skip
-        marks = ",".join("?" * len(topics))
-        with recorder.datastore.transaction(commit=False) as cursor:
-            cursor.execute(
-                f"SELECT originator_id, originator_version, topic, state FROM {table} "
-                f"WHERE topic IN ({marks}) ORDER BY originator_id, originator_version",
-                topics,
-            )
-            rows = cursor.fetchall()
-        return [
-            StoredEvent(UUID(str(row["originator_id"])), row["originator_version"],
-                        row["topic"], row["state"])
-            for row in rows
-        ]  # fmt: skip
 
     def _record(self, stream: UUID, version: int, events: list[Any]) -> None:
         if not events:

@@ -13,6 +13,10 @@ recorders, one per driver:
 * :class:`PostgresLogRecorder` — PostgreSQL keeps it in ``notification_id``, and the table id
   is read as text (psycopg's pure-Python UUID loader would build one per row).
 
+The accounts' streams (:mod:`infra.accounts`) keep no log: their aggregate recorders,
+:class:`SQLiteAccountRecorder` and :class:`PostgresAccountRecorder` (:func:`account_recorder`),
+add one look-up, every row of some topics (the export's ``accounts`` dataset).
+
 The application selects them through the library's environment
 (``APPLICATION_RECORDER_TOPIC``, set by :func:`infra.eventstore_env.eventsourcing_env`); any
 other recorder answers through the library's public API (:func:`notification_rows`,
@@ -24,9 +28,13 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 from uuid import UUID
 
-from eventsourcing.persistence import ApplicationRecorder
-from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
-from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteDatastore
+from eventsourcing.persistence import AggregateRecorder, ApplicationRecorder, StoredEvent
+from eventsourcing.postgres import (
+    PostgresAggregateRecorder,
+    PostgresApplicationRecorder,
+    PostgresDatastore,
+)
+from eventsourcing.sqlite import SQLiteAggregateRecorder, SQLiteApplicationRecorder, SQLiteDatastore
 from psycopg.rows import tuple_row
 from psycopg.sql import SQL, Identifier
 
@@ -187,3 +195,63 @@ def notification_position(recorder: ApplicationRecorder, originator_id: UUID, ve
         position: int = own(originator_id, version)
         return position
     return int(recorder.max_notification_id() or 0)
+
+
+class SQLiteAccountRecorder(SQLiteAggregateRecorder):
+    """The library's SQLite aggregate recorder of the accounts' streams (no log), with the
+    accounts' one look-up across streams: every row of some topics (the export's accounts)."""
+
+    def rows_of_topics(self, topics: tuple[str, ...]) -> list[StoredEvent]:
+        marks = ",".join("?" * len(topics))
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(
+                "SELECT originator_id, originator_version, topic, state "
+                f"FROM {self.events_table_name} WHERE topic IN ({marks}) "
+                "ORDER BY originator_id, originator_version",
+                topics,
+            )
+            rows = cursor.fetchall()
+        return [
+            StoredEvent(UUID(str(row["originator_id"])), row["originator_version"],
+                        row["topic"], row["state"])
+            for row in rows
+        ]  # fmt: skip
+
+
+class PostgresAccountRecorder(PostgresAggregateRecorder):
+    """The library's PostgreSQL aggregate recorder of the accounts' streams, with the same
+    look-up as :class:`SQLiteAccountRecorder`."""
+
+    def rows_of_topics(self, topics: tuple[str, ...]) -> list[StoredEvent]:
+        statement = SQL(
+            "SELECT originator_id, originator_version, topic, state FROM {schema}.{table} "
+            "WHERE topic = ANY(%s) ORDER BY originator_id, originator_version"
+        ).format(schema=Identifier(self.datastore.schema), table=Identifier(self.events_table_name))
+        with self.datastore.get_connection() as connection, connection.cursor() as cursor:
+            cursor.execute(statement, [list(topics)])
+            rows = cursor.fetchall()
+        return [
+            StoredEvent(row["originator_id"], row["originator_version"], row["topic"],
+                        bytes(row["state"]))
+            for row in rows
+        ]  # fmt: skip
+
+
+def account_recorder(library: AggregateRecorder) -> AggregateRecorder:
+    """The house's subclass of the library's aggregate recorder ``library`` (made by the
+    library's factory, which created its table), on the same datastore and table."""
+    if isinstance(library, SQLiteAggregateRecorder):
+        return SQLiteAccountRecorder(library.datastore, library.events_table_name)
+    if isinstance(library, PostgresAggregateRecorder):
+        return PostgresAccountRecorder(
+            library.datastore, events_table_name=library.events_table_name
+        )
+    return library
+
+
+def rows_of_topics(recorder: AggregateRecorder, topics: tuple[str, ...]) -> list[StoredEvent]:
+    """Every stored row of ``topics``, each stream's in version order; only the house's
+    account recorders answer it (an aggregate recorder keeps no log to scan)."""
+    if isinstance(recorder, SQLiteAccountRecorder | PostgresAccountRecorder):
+        return recorder.rows_of_topics(topics)
+    raise TypeError(f"{type(recorder).__name__} cannot list the rows of a topic")
