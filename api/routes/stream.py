@@ -25,11 +25,23 @@ async def stream(
     from_version: StreamFrom = None,
 ) -> Stream:
     """Server-Sent Events, live, redacted per caller; ``id`` is the event's table version.
-    Resume with ``Last-Event-ID``; start at a version with ``?from=``."""
+    Resume with ``Last-Event-ID``; start at a version with ``?from=``. A stream without a
+    seat token counts among the table's spectators while it is open."""
     opened = await blocking(
         live.opening, services, table_id, authorization, last_event_id, from_version
     )
-    return live.response(live.events(services, table_id, *opened))
+    return await live.answer(services, table_id, *opened)
 
 
-ROUTES = [stream]
+@get(
+    "/tables/{table_id:str}/spectators",
+    summary="Spectators watching",
+    responses=documented(400, 404, 503),
+)
+async def spectators(table_id: TableId, services: ServicesDep) -> dict[str, int]:
+    """``{"spectators": n}``: how many live streams of the table are open without a seat
+    token, across every API process (a count only)."""
+    return await blocking(live.spectators, services, table_id)
+
+
+ROUTES = [stream, spectators]
