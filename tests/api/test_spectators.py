@@ -63,7 +63,9 @@ def test_open_spectator_streams_count_and_a_seated_stream_does_not(http: httpx.C
 
 
 def test_spectators_of_an_unknown_table_is_a_404(http: httpx.Client) -> None:
-    assert_problem(http.get(f"/tables/{uuid4()}/spectators"), 404, type="urn:cardroom:problem:table-not-found")
+    assert_problem(
+        http.get(f"/tables/{uuid4()}/spectators"), 404, type="urn:cardroom:problem:table-not-found"
+    )
     assert_problem(http.get("/tables/not-a-uuid/spectators"), 404)
 
 
