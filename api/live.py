@@ -29,6 +29,7 @@ from api.auth import viewer_of
 from api.params import ascii_integer
 from api.position_feed import Delivery
 from api.problems import MALFORMED, ApiProblem
+from api.schemas import SpectatorCount
 from api.services import Services, blocking, in_background
 from api.spectators import RENEW_S
 from domain.game import Viewer
@@ -72,11 +73,11 @@ def opening(
     return viewer, facts, after
 
 
-def spectators(services: Services, table_id: UUID) -> dict[str, int]:
+def spectators(services: Services, table_id: UUID) -> SpectatorCount:
     """How many spectators' streams of the table are open, across every API process (a count
     only: nothing about who). Unknown table -> 404. Synchronous: call it from a worker thread."""
     services.queries.facts(table_id)  # 404 for an unknown table
-    return {"spectators": services.spectators.count(table_id)}
+    return SpectatorCount(spectators=services.spectators.count(table_id))
 
 
 SEP = "\r\n"

@@ -9,6 +9,7 @@ from litestar.response import Stream
 from api import live
 from api.params import Authorization, LastEventId, StreamFrom, TableId
 from api.problems import documented
+from api.schemas import SpectatorCount
 from api.services import ServicesDep, blocking
 
 
@@ -38,7 +39,7 @@ async def stream(
     summary="Spectators watching",
     responses=documented(400, 404, 503),
 )
-async def spectators(table_id: TableId, services: ServicesDep) -> dict[str, int]:
+async def spectators(table_id: TableId, services: ServicesDep) -> SpectatorCount:
     """``{"spectators": n}``: how many live streams of the table are open without a seat
     token, across every API process (a count only)."""
     return await blocking(live.spectators, services, table_id)

@@ -10,7 +10,9 @@ from uuid import uuid4
 
 import httpx
 import pytest
+import redis
 
+from api.spectators import LEASE_S, Spectators
 from infra.settings import Settings
 from tests.api.conftest import serving
 from tests.api.helpers import assert_problem, auth, two_seat_bourre_deck
@@ -83,3 +85,23 @@ def test_the_count_spans_api_processes(settings: Settings, live_url: str) -> Non
                 wait_for_count(one, table, 2)
                 wait_for_count(other, table, 2)
             wait_for_count(one, table, 1)
+
+
+def test_a_lapsed_lease_does_not_count_and_the_next_one_drops_it(
+    redis_url: str, redis_prefix: str
+) -> None:
+    """A stream whose process died stops counting once its lease has lapsed."""
+    client = redis.Redis.from_url(redis_url)
+    leases = Spectators(client, redis_prefix)
+    table = uuid4()
+    key = leases.keys.spectators(table)
+    assert f"{{{table}}}" in key  # the table's slot on a cluster
+    client.zadd(key, {"died": 1})  # a lease that ended long ago
+    assert leases.count(table) == 0
+    member = leases.join(table)
+    assert leases.count(table) == 1
+    assert client.zrange(key, 0, -1) == [member.encode()]
+    assert 0 < client.pttl(key) <= LEASE_S * 1000  # the set lasts as long as its newest lease
+    leases.leave(table, member)
+    assert leases.count(table) == 0
+    client.close()
