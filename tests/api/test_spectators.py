@@ -105,3 +105,9 @@ def test_a_lapsed_lease_does_not_count_and_the_next_one_drops_it(
     leases.leave(table, member)
     assert leases.count(table) == 0
     client.close()
+
+
+def test_a_head_of_the_stream_leaves_no_spectator_behind(http: httpx.Client) -> None:
+    table, _ = new_table(http)
+    assert http.head(f"/tables/{table}/stream").status_code == 200
+    wait_for_count(http, table, 0)
