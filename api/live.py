@@ -17,6 +17,7 @@ a write each. Spectators are held
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 from uuid import UUID
@@ -28,13 +29,15 @@ from api.auth import viewer_of
 from api.params import ascii_integer
 from api.position_feed import Delivery
 from api.problems import MALFORMED, ApiProblem
-from api.services import Services, blocking
+from api.schemas import SpectatorCount
+from api.services import Services, blocking, in_background
+from api.spectators import RENEW_S
 from domain.game import Viewer
 from domain.table import TableEnded
 from infra.results import RecordedEvent
 from infra.visibility import TableFacts
 
-KEEPALIVE = 15.0  # seconds between comments that keep proxies from closing an idle stream
+KEEPALIVE = RENEW_S  # seconds between comments that keep proxies from closing an idle stream
 RETRY_MS = 2000
 
 
@@ -68,6 +71,13 @@ def opening(
     if after is None:
         after = start - 1 if start is not None else services.queries.head(table_id, viewer)
     return viewer, facts, after
+
+
+def spectators(services: Services, table_id: UUID) -> SpectatorCount:
+    """How many spectators' streams of the table are open, across every API process (a count
+    only: nothing about who). Unknown table -> 404. Synchronous: call it from a worker thread."""
+    services.queries.facts(table_id)  # 404 for an unknown table
+    return SpectatorCount(spectators=services.spectators.count(table_id))
 
 
 SEP = "\r\n"
@@ -141,11 +151,45 @@ def _ends(records: list[RecordedEvent]) -> bool:
     return any(isinstance(r.event, TableEnded) for r in records)
 
 
-async def events(
+async def answer(
     services: Services, table_id: UUID, viewer: Viewer, facts: TableFacts, after: int
+) -> Stream:
+    """The stream's answer. A spectator's stream counts among the table's spectators
+    (:mod:`api.spectators`) from before its answer starts until it ends."""
+    member = None if viewer is not None else await blocking(services.spectators.join, table_id)
+    return response(events(services, table_id, viewer, facts, after, member))
+
+
+async def events(
+    services: Services,
+    table_id: UUID,
+    viewer: Viewer,
+    facts: TableFacts,
+    after: int,
+    member: str | None = None,
 ) -> AsyncIterator[bytes]:
     """The stream's messages: the events after version ``after`` as ``viewer`` may see them,
-    as they are stored; the events of one delivery go out as one write."""
+    as they are stored; the events of one delivery go out as one write. ``member``: the
+    spectator's lease, renewed while the stream lives and given back when it ends."""
+    try:
+        async for message in _messages(services, table_id, viewer, facts, after, member):
+            yield message
+    finally:  # runs to the end even when the stream is cancelled
+        if member is not None:
+            in_background(services.spectators.leave, table_id, member)
+
+
+async def _messages(
+    services: Services,
+    table_id: UUID,
+    viewer: Viewer,
+    facts: TableFacts,
+    after: int,
+    member: str | None,
+) -> AsyncIterator[bytes]:
+    """:func:`events`' messages; a spectator's lease (``member``) is renewed as the loop
+    wakes, at least every keep-alive (:data:`~api.spectators.RENEW_S`)."""
+    renewed = time.monotonic()
     with services.feed.follow(table_id, KEEPALIVE) as inbox:  # joined before reading
         over = await blocking(services.queries.has_ended, table_id)  # nothing follows TableEnded
         yield comment(f"table {table_id} after version {after}", RETRY_MS)
@@ -153,6 +197,9 @@ async def events(
         message, at = step(facts, viewer, Sent(after, (), frozenset()), new, {})
         over = over or _ends(new)
         while True:
+            if member is not None and time.monotonic() - renewed >= RENEW_S:
+                renewed = time.monotonic()
+                await blocking(services.spectators.renew, table_id, member)
             if message:
                 yield message
             if over:  # the table has ended: what is still held back stays held back

@@ -106,6 +106,13 @@ class Verification(Wire):
     valid: bool | None = None
 
 
+class SpectatorCount(Wire):
+    """``GET /tables/{id}/spectators``: how many live streams of the table are open without a
+    seat token, across every API process (a count only)."""
+
+    spectators: int
+
+
 class ProjectionHealth(Wire):
     position: int | None
     head: int | None

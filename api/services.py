@@ -29,6 +29,7 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import SkipValidation
 
+from api.spectators import Spectators
 from infra.accounts import AccountStore
 from infra.command_service import TableCommands
 from infra.queries import TableQueries
@@ -71,6 +72,12 @@ async def blocking(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return await loop.run_in_executor(_worker_pool(), functools.partial(fn, *args, **kwargs))
 
 
+def in_background(fn: Callable[..., Any], *args: Any) -> None:
+    """Run a synchronous store/Redis call in a worker thread without waiting for it (e.g. a
+    clean-up in a ``finally`` of a stream being cancelled: it runs to the end regardless)."""
+    _worker_pool().submit(fn, *args)
+
+
 class Positions(Protocol):
     """What a request uses of the process's position feed
     (:class:`api.position_feed.PositionFeed`)."""
@@ -105,6 +112,7 @@ class Services:
     sweeper: threading.Thread | None = None
     _feed: Positions | None = None
     _accounts: AccountStore | None = None
+    _spectators: Spectators | None = None
     _accounts_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def use_feed(self, feed: Positions) -> None:
@@ -127,6 +135,16 @@ class Services:
                 if self._accounts is None:
                     self._accounts = AccountStore(self.settings)
         return self._accounts
+
+    @property
+    def spectators(self) -> Spectators:
+        """The tables' spectators' leases (:mod:`api.spectators`), made on first use."""
+        if self._spectators is None:
+            with self._accounts_lock:
+                if self._spectators is None:
+                    prefix = self.settings.redis_prefix
+                    self._spectators = Spectators(self.redis.client, prefix)
+        return self._spectators
 
     @property
     def commands(self) -> TableCommands:

@@ -12,6 +12,8 @@ key                                 type   holds
 ``{p}table:{<id>}:version``         str    the table version its keys show (tracking)
 ``{p}shard:{<i>}:position``         str    shard ``i``'s last projected log position
 ``{p}shard:{<i>}:{name}``           —      shard ``i``'s part of a cross-table read model
+``{p}live:{<id>}:spectators``       zset   a table's open spectators' streams (not a read
+                                           model: :mod:`api.spectators`)
 ==================================  =====  ==============================================
 
 Pub/sub channel ``{p}positions`` announces each newly projected position (not a key).
@@ -90,6 +92,11 @@ class Keys:
     def table_version(self, table_id: UUID) -> str:
         """The table version a table's keys show: a batch writes them only when newer."""
         return self.table(table_id, "version")
+
+    def spectators(self, table_id: UUID) -> str:
+        """A table's open spectators' streams (member: a stream, score: its lease's end, epoch
+        ms), in the table's slot; outside ``table:`` so a rebuild leaves it alone."""
+        return f"{self.prefix}live:{{{table_id}}}:spectators"
 
     # -- the read models' names ------------------------------------------------------------
     def named(self, name: str) -> str:

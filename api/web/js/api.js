@@ -113,6 +113,8 @@ export async function timeline(id, token, from) {
 export const replay = (id, at, token) => call("GET", `${table(id)}/replay?at=${at}`, { token });
 // GET /tables/{id}/ledger: the game's ledger (chips or scores per hand, design §5).
 export const ledger = (id) => call("GET", `${table(id)}/ledger`);
+// GET /tables/{id}/spectators: {"spectators": n}, the open spectators' streams of the table.
+export const spectators = (id) => call("GET", `${table(id)}/spectators`);
 // POST /tables/{id}/commands with the seat's token and an Idempotency-Key (a retry is safe).
 export const command = (id, token, body) =>
   call("POST", `${table(id)}/commands`, {
@@ -122,8 +124,9 @@ export const command = (id, token, body) =>
 // GET /tables/{id}/stream: Server-Sent Events redacted for the caller. Read with fetch (an
 // EventSource cannot send the seat's Authorization header); reconnects with Last-Event-ID
 // and stops for good once the table has ended (the server closes the stream after
-// TableEnded). onEvent(event) gets each event with its version; returns a stop function.
-export function stream(id, token, onEvent, { after } = {}) {
+// TableEnded). onEvent(event) gets each event with its version; onOpen() is called each time
+// the stream (re)opens; returns a stop function.
+export function stream(id, token, onEvent, { after, onOpen } = {}) {
   let stopped = false;
   let controller = null;
   let last = after;
@@ -138,6 +141,7 @@ export function stream(id, token, onEvent, { after } = {}) {
           signal: controller.signal,
         });
         if (!response.ok) { ended = response.status === 404; throw new Error(response.status); }
+        if (onOpen) onOpen();
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = "";
         for (;;) {

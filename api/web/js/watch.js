@@ -38,6 +38,44 @@ let chartKey = "";
 const statusBox = el("span", { class: "status-box" });
 let statusShown = null;
 
+// "n watching": the open spectators' streams of the table (this page's own among them), read
+// again when the stream opens, when it delivers (at most once every WATCHING_GAP_MS: a burst
+// of events costs one read) and every WATCHING_MS; one request at a time.
+const WATCHING_MS = 15000;
+const WATCHING_GAP_MS = 2000;
+const watching = el("span", { class: "watching muted", "data-watching": "" });
+let watchingAsked = false;
+let watchingAgain = false;
+let watchingLast = 0;
+let watchingLater = null;
+
+function soonWatching() {
+  const wait = watchingLast + WATCHING_GAP_MS - Date.now();
+  if (wait <= 0) refreshWatching();
+  else if (watchingLater === null) {
+    watchingLater = setTimeout(() => { watchingLater = null; refreshWatching(); }, wait);
+  }
+}
+
+async function refreshWatching() {
+  if (watchingAsked) { watchingAgain = true; return; }
+  watchingAsked = true;
+  try {
+    do {
+      watchingAgain = false;
+      watchingLast = Date.now();
+      const { spectators } = await api.spectators(id);
+      watching.dataset.watching = String(spectators);
+      watching.textContent = `${spectators} watching`;
+    } while (watchingAgain);
+  } catch (problem) {
+    watching.textContent = ""; // the count is unknown for now: show none rather than a stale one
+  } finally {
+    watchingAsked = false;
+  }
+  watching.hidden = state.ended;
+}
+
 function syncUrl() {
   const url = new URL(location.href);
   if (state.at === null) url.searchParams.delete("at");
@@ -138,6 +176,7 @@ function onEvent(event) {
       if (state.at === null) show();
     }, settled ? HOLD_MS : MOMENT_MS);
   }
+  soonWatching();
   if (state.at === null) show();
   else controls.update({ head: state.head, at: state.at, starts: handStarts(state.events), ended: state.ended });
 }
@@ -176,7 +215,7 @@ async function main() {
   app.replaceChildren(
     el("div", { class: "page watch" },
       el("h1", {}, `${state.game.title} table `,
-        el("small", { class: "muted" }, id.slice(0, 8)), " ", statusBox),
+        el("small", { class: "muted" }, id.slice(0, 8)), " ", statusBox, " ", watching),
       el("div", { class: "table-and-log" },
         el("div", { class: "table-column" }, board,
           el("div", { class: "controls" }, controls.element,
@@ -184,7 +223,9 @@ async function main() {
         el("aside", { class: "side-column" }, results, log.element)),
       chartBox));
   await show();
-  if (!state.ended) api.stream(id, null, onEvent, { after: state.head });
+  if (state.ended) { watching.hidden = true; return; }
+  api.stream(id, null, onEvent, { after: state.head, onOpen: refreshWatching });
+  const every = setInterval(() => (state.ended ? clearInterval(every) : refreshWatching()), WATCHING_MS);
 }
 
 main();
