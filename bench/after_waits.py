@@ -22,7 +22,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sse_fanout import free_port, start_server
+from served import free_port, start_server
 
 
 async def legal_p50(

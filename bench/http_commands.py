@@ -40,22 +40,15 @@ import contextlib
 import gc
 import json
 import multiprocessing
-import os
 import random
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 import traceback
-import uuid
-from collections import Counter
-from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import psutil
@@ -66,7 +59,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from command_path import BareApp, BareAppender  # noqa: E402  (the bare-append baseline)
 from command_path import Counter as CountingAggregate  # noqa: E402
-from scratch import POSTGRES  # noqa: E402
+from proc_cpu import (  # noqa: E402
+    DatabaseBackends,
+    connections_per_process,
+    cpu_seconds,
+)
+from served import event_store, free_port, start_server  # noqa: E402
 
 from api.command_bodies import command_object  # noqa: E402
 from domain.games import game_named  # noqa: E402
@@ -75,32 +73,10 @@ from infra.eventstore_env import eventsourcing_env  # noqa: E402
 
 SEATS = 7
 KEEP_ALIVE_SAFE = 2.5  # seconds idle after which a client reconnects (uvicorn closes at 5)
-REDIS = os.environ.get("CARDROOM_BENCH_REDIS", "redis://127.0.0.1:6379/0")
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 TARGETS = {  # store -> (commands/s at least, p99 ms at most): issue 23 at 16 tables
     "sqlite": (8500, 6.5),
     "postgresql": (2800, 13.5),
 }
-
-
-@contextlib.contextmanager
-def event_store(kind: str, directory: Path) -> Iterator[str]:
-    """The run's store URL: a SQLite file in ``directory``, or a PostgreSQL database of its
-    own (the server ``CARDROOM_EVENT_STORE`` names, else the test server), dropped after."""
-    if kind == "sqlite":
-        yield f"sqlite:///{directory}/cardroom.db"
-        return
-    import psycopg
-
-    named = os.environ.get("CARDROOM_EVENT_STORE", "")
-    server = named if named.startswith(POSTGRES_SCHEMES) else POSTGRES
-    name = f"cardroom_http_bench_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(server, autocommit=True, connect_timeout=5) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-        try:
-            yield urlunsplit(urlsplit(server)._replace(path=f"/{name}"))
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 class OneConnectionAppender(BareAppender):
@@ -134,63 +110,6 @@ def planned_commands(seed: int, hands: int) -> list[tuple[int, dict[str, Any]]]:
             state = game.evolve(state, event)
             played += 1 if game.settles_hand(event) else 0
     return plan
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(
-    directory: Path,
-    port: int,
-    workers: int | None = None,
-    *,
-    projector: bool | None = None,
-    store: str | None = None,
-) -> subprocess.Popen[bytes]:
-    """A real ``cardroom serve`` on a scratch store (``store``, else a SQLite file in
-    ``directory``) and the benchmark Redis (rate limits off: one client address, on purpose);
-    ``projector`` None: the server's default (none)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
-    env.update(
-        CARDROOM_EVENT_STORE=store or f"sqlite:///{directory}/cardroom.db",
-        CARDROOM_REDIS_URL=REDIS,
-        CARDROOM_REDIS_PREFIX=f"bench-{uuid.uuid4().hex[:8]}:",
-        CARDROOM_VAR_DIR=str(directory),
-        CARDROOM_ALLOW_STACKED_DECKS="1",  # the bench fixes its deals with seeds
-        CARDROOM_RATE_LIMITS="off",  # a load test from one address
-    )
-    # The CLI of the checkout on PYTHONPATH (else this one's), started the way its worker
-    # processes can start again (a script without a main guard would run once more in each).
-    env.setdefault("PYTHONPATH", str(ROOT))
-    command = [sys.executable, "-c", "from api.cli import main; main()"]
-    options = [] if workers is None else ["--workers", str(workers)]
-    if projector is not None:
-        options.append("--projector" if projector else "--no-projector")
-    process = subprocess.Popen(
-        [*command, "serve", "--port", str(port), *options],
-        env=env,
-        cwd=directory,
-        stdout=subprocess.DEVNULL,
-        stderr=(directory / "serve.log").open("wb"),
-    )
-    deadline = time.monotonic() + 60
-    serving: set[int] = set()
-    while time.monotonic() < deadline:
-        try:
-            # a fresh connection each time: which process answered it
-            with httpx.Client(timeout=1) as http:
-                if http.get(f"http://127.0.0.1:{port}/health").status_code == 200:
-                    serving.update(pid for pid, _ in connections_per_process(process.pid, port))
-        except httpx.TransportError:
-            pass
-        if serving and len(serving) >= (workers or 1):
-            return process  # every worker serves: none takes all the clients while it waits
-        time.sleep(0.1)
-    process.kill()
-    raise SystemExit(f"cardroom serve did not start ({len(serving)} workers answered)")
 
 
 def prepare_table(base: str, seed: int) -> tuple[str, dict[int, str]]:
@@ -293,62 +212,6 @@ def client_process(connection: Connection, host: str, port: int, tables: list[An
         connection.close()
 
 
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def cpu_seconds(root: int) -> float:
-    """User + system CPU seconds of process ``root`` and all its descendants (Linux
-    ``/proc``; 0.0 where there is none)."""
-    parents: dict[int, int] = {}
-    times: dict[int, float] = {}
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # the process ended meanwhile
-        fields = stat[stat.rindex(")") + 2 :].split()
-        pid = int(entry.name)
-        parents[pid] = int(fields[1])
-        times[pid] = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-    total = 0.0
-    for pid in times:
-        ancestor = pid
-        while ancestor not in (root, 0, 1) and ancestor in parents:
-            ancestor = parents[ancestor]
-        total += times[pid] if ancestor == root else 0.0
-    return total
-
-
-def process_cpu(pid: int) -> float:
-    """User + system CPU seconds of one process (0.0 when it is gone or not on this host)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return 0.0
-    fields = stat[stat.rindex(")") + 2 :].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
-class DatabaseBackends:
-    """The PostgreSQL backends serving the run's database (on this host: their CPU is part of
-    what a command costs the machine), seen through one connection of the bench's own."""
-
-    def __init__(self, url: str) -> None:
-        import psycopg
-
-        self.connection = psycopg.connect(url, autocommit=True)
-
-    def cpu_seconds(self) -> float:
-        pids = self.connection.execute(
-            "SELECT pid FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchall()
-        return sum(process_cpu(pid) for (pid,) in pids)
-
-    def close(self) -> None:
-        self.connection.close()
-
-
 class Figures:
     """Seconds and counts of both sides, accumulated round by round."""
 
@@ -363,22 +226,6 @@ class Figures:
         self.latencies: list[float] = []
         self.append_latencies: list[float] = []
         self.per_worker: list[int] = []  # clients' connections per server process, most first
-
-
-def connections_per_process(server: int, port: int) -> list[tuple[int, int]]:
-    """(pid, established connections to ``port`` it holds) for each process of the server
-    holding one, most first."""
-    counts: Counter[int] = Counter()
-    root = psutil.Process(server)
-    for process in [root, *root.children(recursive=True)]:
-        try:
-            held = process.net_connections(kind="tcp")
-        except (psutil.NoSuchProcess, psutil.ZombieProcess):
-            continue
-        for connection in held:
-            if connection.raddr and connection.laddr.port == port:
-                counts[process.pid] += 1
-    return counts.most_common()
 
 
 def run(

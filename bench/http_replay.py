@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from command_path import Bots  # noqa: E402  (random legal bots through TableStore)
-from http_commands import free_port, start_server  # noqa: E402
+from served import free_port, start_server  # noqa: E402
 
 from infra.settings import Settings  # noqa: E402
 from infra.store import TableStore  # noqa: E402

@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing
-import os
 import re
 import statistics
 import subprocess
@@ -45,35 +44,10 @@ from typing import Any, cast
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from http_commands import free_port, start_server
+from proc_cpu import cpu_seconds
+from served import free_port, start_server
 
 EVENT_ID = re.compile(rb"(?m)^id: ?(\d+)")
-TICKS = os.sysconf("SC_CLK_TCK")
-
-__all__ = ["cpu_seconds", "free_port", "start_server"]
-
-
-def _family(pid: int) -> list[int]:
-    """``pid`` and every process below it."""
-    found, queue = [], [pid]
-    while queue:
-        current = queue.pop()
-        found.append(current)
-        for task in Path(f"/proc/{current}/task").glob("*/children"):
-            queue.extend(int(child) for child in task.read_text().split())
-    return found
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process ``pid`` and its children (all threads), in seconds."""
-    total = 0
-    for member in _family(pid):
-        try:
-            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
-        except FileNotFoundError:  # it ended meanwhile
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / TICKS
 
 
 # -- the spectators (client processes) ---------------------------------------------------------
