@@ -12,6 +12,7 @@ import pytest
 from domain.games import game_names, register
 from tests.api.conftest import client, settings  # noqa: F401  (the real app, as fixtures)
 from tests.highcard import GAME as HIGHCARD
+from tests.sqlite_store import redis_client, store, store_settings  # noqa: F401  (a store of its own)
 
 GAMES = tuple(dict.fromkeys([*game_names(), HIGHCARD.name]))
 

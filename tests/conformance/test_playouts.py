@@ -16,7 +16,6 @@ Redis and its export, checked with the game contract alone.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -41,24 +40,6 @@ pytestmark = pytest.mark.integration
 
 TABLES = 2  # random tables per game, each from a seed of its own
 COMMANDS = 160  # random commands per table at most (a few hands of every game)
-
-
-@pytest.fixture
-def store_settings(tmp_path: Path) -> Settings:
-    return Settings(event_store=f"sqlite:///{tmp_path}/events.db", var_dir=tmp_path / "var")
-
-
-@pytest.fixture
-def store(store_settings: Settings) -> Iterator[TableStore]:
-    with TableStore(store_settings) as opened:
-        yield opened
-
-
-@pytest.fixture
-def redis_client(redis_url: str) -> Iterator[redis.Redis]:
-    connection = redis.Redis.from_url(redis_url)
-    yield connection
-    connection.close()
 
 
 def played(store: TableStore, name: str, seed: int) -> UUID:

@@ -9,6 +9,7 @@ import pytest
 from domain.games import register
 from tests.api.conftest import client, settings  # noqa: F401  (the real app, as fixtures)
 from tests.highcard import GAME
+from tests.sqlite_store import redis_client, store, store_settings  # noqa: F401  (a store of its own)
 
 
 @pytest.fixture(autouse=True, scope="session")

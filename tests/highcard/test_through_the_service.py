@@ -4,8 +4,6 @@ of them: the game is only registered (``conftest.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,24 +21,6 @@ from tests.integration.store_support import bot_moves
 from tests.integration.test_projection_support import catch_up
 
 pytestmark = pytest.mark.integration
-
-
-@pytest.fixture
-def store_settings(tmp_path: Path) -> Settings:
-    return Settings(event_store=f"sqlite:///{tmp_path}/events.db", var_dir=tmp_path / "var")
-
-
-@pytest.fixture
-def store(store_settings: Settings) -> Iterator[TableStore]:
-    with TableStore(store_settings) as opened:
-        yield opened
-
-
-@pytest.fixture
-def redis_client(redis_url: str) -> Iterator[redis.Redis]:
-    connection = redis.Redis.from_url(redis_url)
-    yield connection
-    connection.close()
 
 
 def test_a_high_card_table_is_stored_loaded_and_projected(
