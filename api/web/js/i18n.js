@@ -173,7 +173,8 @@ export function dateTime(value, options = { dateStyle: "medium", timeStyle: "sho
 
 // A list joined as the language joins it ("a, b and c").
 export function list(items, type = "conjunction") {
-  return new Intl.ListFormat(lang, { style: "long", type }).format(items.map(String));
+  // English as the pages write it: no serial comma ("Ann, Bob and Cy")
+  return new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { style: "long", type }).format(items.map(String));
 }
 
 function wirePage() {
