@@ -1,6 +1,6 @@
 // The page's language (design §5, "Languages"; issue 26). Every word a person reads goes
-// through t(key, params) (key: "area.word"): the key's ICU MessageFormat string in the chosen language,
-// formatted by FormatJS intl-messageformat (vendored, api/web/vendor/intl-messageformat) with
+// through t(key, params) (key: "area.word"): the key's ICU MessageFormat string in the chosen
+// language, formatted by FormatJS intl-messageformat (vendored, api/web/vendor/intl-messageformat) with
 // the browser's Intl (plurals, numbers, dates). A key the language has no word for yet shows
 // its English string (formatted with English plural rules) — never the raw key.
 //
