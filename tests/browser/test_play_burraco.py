@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page
 from tests.api.test_burraco_hand import POZZETTO0, SEAT1, stacked_deck
 from tests.browser.pages import hand_codes, take_seat, wait_until
 from tests.browser.server import CardroomServer
+from tests.browser.test_quick_play import clear_of_the_hand, inside
 
 
 def select(page: Page, cards: list[str]) -> None:
@@ -57,6 +58,14 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     )
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.screenshot(path=str(artifacts / "play-burraco-phone.png"), full_page=True)
+    # The hand panel sticks to the window's bottom, short: the team's melds, scrolled to,
+    # lie above it, with the hand and its buttons still on screen.
+    panel = page.eval_on_selector(".hand-panel", "n => n.getBoundingClientRect().height")
+    assert panel <= 0.42 * 844, panel
+    clear_of_the_hand(page, ".team[data-team=B]")
+    inside(page, ".hand-panel [data-action]")
+    page.screenshot(path=str(artifacts / "play-burraco-phone-melds.png"))
+    page.evaluate("window.scrollTo(0, 0)")
     page.set_viewport_size({"width": 1100, "height": 1000})
     select(page, ["QC"])
     click_and_wait(page, server, table, "button[name=discard]")

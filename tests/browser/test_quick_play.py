@@ -53,6 +53,16 @@ def inside(page: Page, selector: str) -> None:
         )
 
 
+def clear_of_the_hand(page: Page, selector: str) -> None:
+    """What ``selector`` finds, scrolled into view as a browser does it (the nearest edge),
+    lies inside the window and wholly above the sticky hand panel (which hides no part of it)."""
+    page.eval_on_selector(selector, "n => n.scrollIntoView({block: 'nearest'})")
+    inside(page, selector)
+    bottom = page.eval_on_selector(selector, "n => n.getBoundingClientRect().bottom")
+    panel = page.eval_on_selector(".hand-panel", "n => n.getBoundingClientRect().top")
+    assert bottom <= panel, (selector, bottom, panel)
+
+
 def phase(page: Page) -> str:
     return page.inner_text(".board-box .phase")
 
@@ -144,6 +154,9 @@ def test_quick_play_plays_a_burraco_hand_against_bots_at_a_laptop_and_a_phone(
     moves = play_my_turns(page, "hand 2", "burraco", artifacts, "quick-burraco-1366", "discard")
     assert moves == ["draw", "pick", "discard"]
     page.set_viewport_size(PHONE)
+    page.wait_for_function("document.title.startsWith('●')", timeout=HAND_TIMEOUT * 1000)
+    for team in ("A", "B"):  # each team's melds, scrolled to, lie above the hand panel
+        clear_of_the_hand(page, f".team[data-team={team}]")
     shot = "quick-burraco-390"
     moves = play_my_turns(page, "hand 2", "burraco", artifacts, shot)
     assert {"draw", "discard"} <= set(moves)
@@ -273,6 +286,11 @@ def test_a_rematch_opens_a_new_table_with_the_same_options_and_seats(
     play_my_turns(page, "table ended", "bourre", artifacts, "rematch-first")
     rematch = page.locator("button[data-rematch]")
     rematch.wait_for()
+    # Where the hand was: the final result and the rematch; no hand, no keys hint.
+    final = page.locator(".hand-panel [data-result='table']")
+    assert "Gus" in final.inner_text()
+    inside(page, ".hand-panel button[data-rematch]")
+    assert page.locator("[data-my-hand], .hand-panel .keys").count() == 0
     page.screenshot(path=str(artifacts / "play-ended-rematch.png"))
     rematch.click()
     page.wait_for_url(lambda url: "/play/" in url and first not in url)

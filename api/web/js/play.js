@@ -16,7 +16,7 @@ import { el, notice, seatName } from "./format.js";
 import * as held from "./seats.js";
 import { eventLog } from "./log.js";
 import { me, mySeat } from "./people.js";
-import { resultPanel } from "./result.js";
+import { resultPanel, tableResult } from "./result.js";
 import { gameOf, ledgerChart, settling, tableIdFromPath } from "./table.js";
 
 const id = tableIdFromPath();
@@ -48,7 +48,7 @@ function drawStory(view) {
   const names = view.seats.map((s) => s.name);
   const upto = Math.max(view.version, state.events.length ? state.events[state.events.length - 1].version : 0);
   log.update(state.game, state.events, names, upto);
-  const told = resultPanel(state.game, state.events, upto, { names, view, tableId: id });
+  const told = resultPanel(state.game, state.events, upto, { names, view, tableId: id, final: false });
   results.replaceChildren(...(told ? [told] : []));
 }
 
@@ -145,6 +145,7 @@ function render(focusCode) {
   const active = document.activeElement;
   const focused = active && hand.contains(active) ? active.dataset.card : undefined;
   const me = view.seats[seat.seat] || {};
+  if (view.status === "ended") { endedPanel(view); return; }
   const { row, actions, shortcuts: keys, keys: hint, board: extra } = panel(view);
   shortcuts = keys || {};
   board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events,
@@ -303,17 +304,37 @@ async function addBotButtons(view) {
 
 // --- leave and rematch (issue 21) ----------------------------------------------------------
 
+// An ended table: where the hand was, the final result (why it ended, the standings) and the
+// rematch; no hand, no keys (nothing is left to play). The board stays as it ended.
+function endedPanel(view) {
+  const me = view.seats[seat.seat] || {};
+  const names = view.seats.map((s) => s.name);
+  board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events }));
+  drawStory(view);
+  turnSignals(view, false);
+  shortcuts = {};
+  hand.classList.remove("my-turn");
+  hand.classList.add("ended");
+  const ended = state.events.find((e) => e.type === "TableEnded");
+  hand.replaceChildren(...[ended ? tableResult(state.game, state.events, ended, { names, view })
+    : el("h2", {}, "The table has ended"),
+  el("p", { class: "actions" },
+    el("button", { type: "button", class: "primary", "data-rematch": "", onclick: rematch },
+      `rematch, ${seatName(me.name, seat.seat)} at seat ${seat.seat} again`),
+    " ", el("a", { href: `/watch/${id}`, class: "button" }, "replay the table")),
+  refusal.textContent ? refusal : null].filter(Boolean));
+  tableBar.replaceChildren();
+}
+
 // "leave": a bot plays the seat from now on (a waiting table frees it); the page then
-// watches. "rematch" on an ended table: a new table with the same options and seats.
+// watches. "rematch" on an ended table (endedPanel): a new table with the same options and
+// seats.
 function tableActions(view) {
   const buttons = [];
   if (view.status !== "ended") {
     buttons.push(el("button", { type: "button", "data-leave": "", title: view.status === "waiting"
       ? "give up your seat" : "a bot plays your seat from now on", onclick: leave },
     view.status === "waiting" ? "leave the seat" : "leave (a bot takes over)"));
-  } else {
-    buttons.push(el("button", { type: "button", class: "primary", "data-rematch": "", onclick: rematch },
-      "rematch"));
   }
   tableBar.replaceChildren(...buttons);
 }
