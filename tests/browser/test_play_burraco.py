@@ -31,6 +31,11 @@ def click_and_wait(page: Page, server: CardroomServer, table: str, selector: str
     page.wait_for_selector("#app:not([aria-busy])", state="attached")
 
 
+def moving(page: Page) -> list[str]:
+    """The cards the board shows moving in (motion.js marks them ``arriving``), sorted."""
+    return sorted(hand_codes(page, ".board-box .card.arriving"))
+
+
 def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     server: CardroomServer, browser: Browser, artifacts: Path
 ) -> None:
@@ -51,6 +56,9 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     click_and_wait(page, server, table, "button[name=meld]")
     select(page, ["KC", "KD", "KS"])
     click_and_wait(page, server, table, "button[name=meld]")
+    # Motion: the kings just melded move in; the run melded before them is at rest.
+    page.wait_for_selector(".team[data-team=B] .meld:has([data-card='KC']) .card.arriving")
+    assert moving(page) == ["KC", "KD", "KS"]
     page.screenshot(path=str(artifacts / "play-burraco.png"), full_page=True)
     # the keys hint names Burraco's shortcuts, none of Bourré's
     assert page.text_content(".hand-panel .keys") == (
@@ -70,8 +78,11 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     select(page, ["QC"])
     click_and_wait(page, server, table, "button[name=discard]")
 
-    # The API plays seat 0: draw, then discard.
+    # The API plays seat 0: draw, then discard; the card it discards moves onto the pile.
     server.play(table, {0: ann}, 2)
+    pile = server.view(table)["discardPile"]
+    page.wait_for_selector(f".pile .card.arriving[data-card='{pile[-1]}']")
+    assert moving(page) == [pile[-1]]
 
     # Turn 2: the pozzetto is the hand; meld it, add JH to the hearts, close on 5C.
     page.wait_for_selector("button[name=draw]:enabled")
