@@ -15,7 +15,7 @@ import { countdown } from "./countdown.js";
 import { el, notice, seatName } from "./format.js";
 import * as held from "./seats.js";
 import { eventLog } from "./log.js";
-import { me, mySeat } from "./people.js";
+import { me, mySeat, namedNow, peopleAt, rateSeats } from "./people.js";
 import { resultPanel, tableResult } from "./result.js";
 import { gameOf, ledgerChart, settling, tableIdFromPath } from "./table.js";
 
@@ -24,7 +24,7 @@ const app = document.getElementById("app");
 let seat = held.load(id);
 const TITLE = document.title;
 // ui: the game panel's own state (kept across renders); game: the table's game (table.js)
-const state = { view: null, legal: [], events: [], selected: [], ui: {}, busy: false, game: null };
+const state = { view: null, legal: [], events: [], selected: [], ui: {}, busy: false, game: null, people: [] };
 const board = el("div", { class: "board-box" });
 const hand = el("section", { class: "hand-panel", "aria-label": "your hand" });
 const refusal = el("p", { class: "refusal notice error", role: "alert", hidden: true });
@@ -140,7 +140,7 @@ function otherCommands() {
 }
 
 function render(focusCode) {
-  const view = state.view;
+  const view = namedNow(state.view, state.people); // accounts under their names now (people.js)
   // A keyboard player keeps their place in the hand when the table updates under them.
   const active = document.activeElement;
   const focused = active && hand.contains(active) ? active.dataset.card : undefined;
@@ -150,6 +150,7 @@ function render(focusCode) {
   shortcuts = keys || {};
   board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events,
     ...(extra || {}) }));
+  rateSeats(board, state.people);
   drawStory(view);
   actions.append(...otherCommands());
   const mine = view.toAct.includes(seat.seat);
@@ -216,6 +217,8 @@ function onEvent(event) {
   const last = state.events.length ? state.events[state.events.length - 1].version : 0;
   if (event.version > last) state.events.push(event);
   if ([...settling(state.game), "TableEnded"].includes(event.type)) refreshChart();
+  if (["PlayerSeated", "SeatLeft"].includes(event.type)) lookPeople();
+  if (settling(state.game).includes(event.type)) lookPeople(true);
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => refresh(), 60); // a burst of events costs one refresh
 }
@@ -237,6 +240,7 @@ async function start() {
   const h1 = app.querySelector("h1");
   h1.firstChild.textContent = `${state.game.title} table `;
   refreshChart();
+  lookPeople();
   const last = state.events.length ? state.events[state.events.length - 1].version : 0;
   if (state.view.status !== "ended") stopStream = api.stream(id, seat.token, onEvent, { after: last });
 }
@@ -254,6 +258,12 @@ document.addEventListener("keydown", (event) => {
   const action = shortcuts[event.key];
   if (action && !event.ctrlKey && !event.metaKey && !event.altKey) { event.preventDefault(); action(); }
 });
+
+// The people seated as their accounts are now: names, ratings (issue 22); drawn once known.
+async function lookPeople(again = false) {
+  state.people = await peopleAt(state.events, state.game.name, again);
+  if (state.view) render();
+}
 
 // --- the seat's turn, refusals, bots for empty seats (issue 21) ---------------------------------
 
@@ -310,6 +320,7 @@ function endedPanel(view) {
   const me = view.seats[seat.seat] || {};
   const names = view.seats.map((s) => s.name);
   board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events }));
+  rateSeats(board, state.people);
   drawStory(view);
   turnSignals(view, false);
   shortcuts = {};
