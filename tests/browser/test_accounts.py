@@ -193,6 +193,17 @@ def test_seat_boxes_show_ratings_and_a_claimed_guest_s_name_at_its_earlier_table
         assert shown.get_attribute("data-rating") == str(rating["ratings"]["bourre"]["ordinal"])
     ray.screenshot(path=str(artifacts / "play-ratings.png"))
 
+    # Signed in, quick play seats the account under its own name.
+    ray.goto(server.base + "/")
+    form = ray.locator("form[data-quick-play=bourre]")
+    form.locator("select[name=bot] option[value=basic]").wait_for(state="attached")
+    typed = form.locator("input[name=name]")
+    assert typed.input_value() == names[0] and typed.get_attribute("readonly") is not None
+    form.locator("button[type=submit]").click()
+    ray.wait_for_url("**/play/*")
+    ray.wait_for_selector("[data-my-hand] [data-card]")
+    assert names[0] in ray.inner_text(".hand-panel h2")
+
     # A guest sits at a table, then claims a name: that table shows the name it holds now.
     early = server.open_table("bourre", {"seats": 2}, seed=9)
     guest = browser.new_context().new_page()
