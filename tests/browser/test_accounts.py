@@ -192,6 +192,10 @@ def test_seat_boxes_show_ratings_and_a_claimed_guest_s_name_at_its_earlier_table
         rating = server.http.get(f"/players/{server.view(rated)['seats'][seat]['name']}").json()
         assert shown.get_attribute("data-rating") == str(rating["ratings"]["bourre"]["ordinal"])
     ray.screenshot(path=str(artifacts / "play-ratings.png"))
+    spectator = browser.new_context().new_page()  # the watch page's seat boxes too
+    spectator.goto(f"{server.base}/watch/{rated}")
+    spectator.locator(".board-box section[data-seat] .badge.rating").nth(1).wait_for()
+    spectator.close()
 
     # Signed in, quick play seats the account under its own name.
     ray.goto(server.base + "/")

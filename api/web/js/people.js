@@ -127,11 +127,13 @@ export function namedNow(view, people) {
     ? { ...s, name: now.get(s.seat).name } : s)) };
 }
 
-// Beside each rated seat's name in a drawn board (section[data-seat] .name): its rating.
-export function rateSeats(board, people) {
+// Beside each rated seat's name in a drawn board (section[data-seat] .name): its rating —
+// only where the view shows that person at the seat (a replay before they sat shows none).
+export function rateSeats(board, people, view) {
   for (const person of people || []) {
     const name = board.querySelector(`section[data-seat="${person.seat}"] .name`);
-    if (!name) continue;
+    const shown = view && view.seats[person.seat] ? view.seats[person.seat].name : person.name;
+    if (!name || (shown !== person.name && shown !== person.sat)) continue;
     if (person.name !== person.sat) name.title = `sat as ${person.sat}`;
     if (!person.rating) continue;
     name.after(" ", el("span", { class: "badge rating", "data-rating": person.rating.ordinal,

@@ -150,7 +150,7 @@ function render(focusCode) {
   shortcuts = keys || {};
   board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events,
     ...(extra || {}) }));
-  rateSeats(board, state.people);
+  rateSeats(board, state.people, view);
   drawStory(view);
   actions.append(...otherCommands());
   const mine = view.toAct.includes(seat.seat);
@@ -320,7 +320,7 @@ function endedPanel(view) {
   const me = view.seats[seat.seat] || {};
   const names = view.seats.map((s) => s.name);
   board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events }));
-  rateSeats(board, state.people);
+  rateSeats(board, state.people, view);
   drawStory(view);
   turnSignals(view, false);
   shortcuts = {};
