@@ -10,9 +10,8 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 from tests.api.test_burraco_hand import POZZETTO0, SEAT1, stacked_deck
-from tests.browser.pages import hand_codes, take_seat, wait_until
+from tests.browser.pages import clear_of_the_hand, hand_codes, inside, take_seat, wait_until
 from tests.browser.server import CardroomServer
-from tests.browser.test_quick_play import clear_of_the_hand, inside
 
 
 def select(page: Page, cards: list[str]) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests.browser.pages import wait_until
+from tests.browser.pages import clear_of_the_hand, inside, wait_until
 from tests.browser.server import CardroomServer
 
 LAPTOP: ViewportSize = {"width": 1366, "height": 768}
@@ -31,36 +31,6 @@ def quick_play(page: Page, base: str, game: str, players: int, name: str = "Ann"
     page.wait_for_url("**/play/*")
     page.wait_for_selector("[data-my-hand] [data-card]", timeout=30_000)
     return page.url.rsplit("/", 1)[1]
-
-
-def inside(page: Page, selector: str) -> None:
-    """Every element ``selector`` finds lies wholly inside the window, unscrolled."""
-    size = page.viewport_size
-    assert size is not None
-    boxes = page.eval_on_selector_all(
-        selector,
-        "ns => ns.map(n => { const r = n.getBoundingClientRect();"
-        " return [r.left, r.top, r.right, r.bottom]; })",
-    )
-    assert boxes, f"nothing matches {selector}"
-    for left, top, right, bottom in boxes:
-        assert left >= 0 and top >= 0, (selector, left, top)
-        assert right <= size["width"] + 0.5 and bottom <= size["height"] + 0.5, (
-            selector,
-            right,
-            bottom,
-            size,
-        )
-
-
-def clear_of_the_hand(page: Page, selector: str) -> None:
-    """What ``selector`` finds, scrolled into view as a browser does it (the nearest edge),
-    lies inside the window and wholly above the sticky hand panel (which hides no part of it)."""
-    page.eval_on_selector(selector, "n => n.scrollIntoView({block: 'nearest'})")
-    inside(page, selector)
-    bottom = page.eval_on_selector(selector, "n => n.getBoundingClientRect().bottom")
-    panel = page.eval_on_selector(".hand-panel", "n => n.getBoundingClientRect().top")
-    assert bottom <= panel, (selector, bottom, panel)
 
 
 def phase(page: Page) -> str:
