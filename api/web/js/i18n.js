@@ -179,6 +179,10 @@ export function tFirst(keys, params = {}, otherwise = "") {
 
 const numbers = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
 
+// What the pages put between the facts of one line ("hand 1 · trick play · stock 33"): a
+// middle dot, but in Persian the Arabic comma — a middle dot there reads as a Persian zero (۰).
+export const SEP = lang === "fa" ? " ، " : " · ";
+
 // An integer (number or BigInt) in this language's digits and grouping; the minus sign is
 // U+2212. Persian shows Persian digits and Bengali Bengali digits (their CLDR defaults).
 export function number(n) {
