@@ -34,6 +34,7 @@ class Placement(msgspec.Struct, frozen=True, rename="camel"):
     seats: tuple[int, ...]
     format: str
     scoring: str
+    byes: tuple[int, ...] = ()  # the entries sitting the round out (Swiss)
 
 
 def check(raw: Any) -> dict[str, Any]:
@@ -67,3 +68,11 @@ def view_fields(view: Mapping[str, Any]) -> dict[str, Any]:
     if placed is None:
         return {}
     return {"tournamentId": placed.id, "board": board_of(placed, int(view.get("hand") or 0))}
+
+
+def withheld(options: Mapping[str, Any] | None) -> bool:
+    """Whether the table plays a tournament's boards: its cards and results are withheld from
+    everyone but its own seats until its round ends, and it never enters the public feed,
+    the export, the lobby or the statistics (rule T3)."""
+    placed = placement(options)
+    return placed is not None and bool(placed.boards)
