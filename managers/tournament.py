@@ -44,6 +44,7 @@ from domain.tournament.events import (
     Side,
     TablePlan,
 )
+from infra.errors import TableNotFound
 from infra.tournaments import TournamentNotFound, TournamentStore
 from managers.following import follow
 
@@ -70,7 +71,10 @@ def hands_of(store: Any, table_id: UUID) -> tuple[tuple[Side, ...], ...]:
 
 
 def _opened(store: Any, table_id: UUID) -> bool:
-    return bool(store.events(table_id, 1, 1))
+    try:
+        return bool(store.events(table_id, 1, 1))
+    except TableNotFound:
+        return False
 
 
 def open_table(

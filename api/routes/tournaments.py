@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from litestar import MediaType, Request, Response, get, post
-from litestar.params import PathParameter
+from litestar.params import JSONBody, PathParameter
 
 from api import reads, tournaments
 from api.params import AfterPosition
@@ -23,7 +23,7 @@ BoardNumber = Annotated[int, PathParameter(ge=1, le=10_000, description="the boa
 @post(
     "/tournaments", status_code=201, summary="Create a tournament", responses=documented(400, 422)
 )
-async def create(data: tournaments.CreateBody, services: ServicesDep) -> dict[str, Any]:
+async def create(data: JSONBody[tournaments.CreateBody], services: ServicesDep) -> dict[str, Any]:
     """``{"game", "format": "duplicate"|"swiss"|"sit-and-go", "options", "rounds",
     "boardsPerRound", "tables", "bots"}`` → the tournament, waiting for entries."""
     return await blocking(tournaments.create, services, data)
@@ -36,7 +36,7 @@ async def create(data: tournaments.CreateBody, services: ServicesDep) -> dict[st
     responses=documented(400, 404, 409, 422),
 )
 async def enter(
-    tournament_id: TournamentId, data: tournaments.EntryBody, services: ServicesDep
+    tournament_id: TournamentId, data: JSONBody[tournaments.EntryBody], services: ServicesDep
 ) -> dict[str, Any]:
     """A player (``name``) or a pair (``names``): the entry and each member's seat token."""
     return await blocking(tournaments.enter, services, tournament_id, data)
