@@ -209,7 +209,7 @@ def traveller(services: Services, tournament_id: UUID, number: int) -> dict[str,
     board, 403 ``board-embargoed`` until it opens."""
     loaded = _load(services, tournament_id)
     state = loaded.state
-    if not 1 <= number <= len(state.commitments):
+    if not 1 <= number <= state.created.rounds * state.created.boards_per_round:
         raise ApiProblem(404, "unknown-board", f"tournament {tournament_id} has no board {number}")
     opened = state.opened.get(number)
     if opened is None:
