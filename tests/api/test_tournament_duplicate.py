@@ -9,7 +9,6 @@ standings are rebuilt byte for byte."""
 from __future__ import annotations
 
 import hashlib
-from itertools import combinations
 from typing import Any
 
 from litestar.testing import TestClient
@@ -105,17 +104,17 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
 
         probe(board_tables[0])
 
-        def one_finished() -> str | None:
+        def one_finished() -> str:
             rounds = client.get(f"/tournaments/{tid}").json()["rounds"]
             done = [t["tableId"] for t in rounds[0]["tables"] if t["finished"]]
-            return done[0] if done else None
+            return done[0] if done else ""
 
         probe(wait_until(one_finished, 60, "no table of round 1 finished"))
         assert set(refused) == set(probes("t", "x")), "the round ended before any probe"
 
-        def finished() -> dict[str, Any] | None:
-            found = client.get(f"/tournaments/{tid}").json()
-            return found if found["status"] == "ended" else None
+        def finished() -> dict[str, Any]:
+            found: dict[str, Any] = client.get(f"/tournaments/{tid}").json()
+            return found if found["status"] == "ended" else {}
 
         final = wait_until(finished, 90, "the event did not end")
         plans = [t for r in final["rounds"] for t in r["tables"]]
