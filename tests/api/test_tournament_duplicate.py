@@ -153,10 +153,10 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
             assert len(playing) == 4 and len(traveller["tables"]) == 4
             hand = playing[0]["boards"].index(number) + 1
             dealt = {
-                tuple(map(str, p["dealt"][hand - 1][:2])) + (tuple(p["dealt"][hand - 1][2]),)
+                (p["dealt"][hand - 1][0], p["dealt"][hand - 1][1], tuple(p["dealt"][hand - 1][2]))
                 for p in playing
             }
-            assert len(dealt) == 1 and list(dealt.pop()[2]) == deck
+            assert len(dealt) == 1 and list(dealt.pop()[2]) == deck  # same cards per seat position
 
             # Victory points by hand: each pair's net against every other table's same seats.
             nets = {p["tableId"]: hand_points[(p["tableId"], hand)] for p in playing}
