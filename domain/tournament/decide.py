@@ -21,11 +21,12 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from domain.errors import IllegalCommand, InvalidOption
+from domain.errors import IllegalCommand
 from domain.games import game_named
 from domain.names import check_name, name_key
 from domain.tournament import movement, swiss
 from domain.tournament.boards import board
+from domain.tournament.errors import InvalidField
 from domain.tournament.events import (
     DUPLICATE,
     ENDED,
@@ -150,29 +151,29 @@ def decide(state: Tournament | None, command: Any) -> list[Any]:
 
 def _count(key: str, value: Any, most: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
-        raise InvalidOption(key, f"must be an integer from 1 to {most}")
+        raise InvalidField(key, f"must be an integer from 1 to {most}")
     return value
 
 
 def create(command: CreateTournament) -> TournamentCreated:
     game = game_named(command.game)
     if command.format not in FORMATS:
-        raise InvalidOption("format", f"must be one of {', '.join(FORMATS)}")
+        raise InvalidField("format", f"must be one of {', '.join(FORMATS)}")
     rounds = _count("rounds", command.rounds, MAX_ROUNDS)
     tables = _count("tables", command.tables, MAX_TABLES)
     boards = _count("boardsPerRound", command.boards_per_round, MAX_BOARDS)
     if command.bots is not None and command.bots not in {k.name for k in game.house.bots.kinds}:
         kinds = ", ".join(k.name for k in game.house.bots.kinds)
-        raise InvalidOption("bots", f"{command.bots!r} is no bot of {game.title}; kinds: {kinds}")
+        raise InvalidField("bots", f"{command.bots!r} is no bot of {game.title}; kinds: {kinds}")
     if not _SECRET.fullmatch(command.secret):
-        raise InvalidOption("secret", "must be 32 or more lowercase hex digits")
+        raise InvalidField("secret", "must be 32 or more lowercase hex digits")
     if command.format == SIT_AND_GO and (tables != 1 or rounds != 1):
-        raise InvalidOption("tables", "a Sit & Go is one table and one round")
+        raise InvalidField("tables", "a Sit & Go is one table and one round")
     options, seats = table_options(command.game, command.format, command.options, boards)
     sides = sides_of(command.game, seats)
     if command.format == DUPLICATE:
         if tables < 2:
-            raise InvalidOption("tables", "a duplicate event compares at least two tables")
+            raise InvalidField("tables", "a duplicate event compares at least two tables")
         movement.check(movement.mitchell(tables, rounds, len(sides), boards), tables * len(sides))
     return TournamentCreated(
         game=command.game,
@@ -197,12 +198,12 @@ def enter(state: Tournament, command: Enter) -> EntryAccepted:
         raise TournamentError(f"the tournament is full ({state.capacity} entries)")
     size = len(state.created.sides[0])
     if len(command.names) != size or len(command.token_hashes) != size:
-        raise InvalidOption("names", f"an entry is {size} name{'s' if size > 1 else ''}")
+        raise InvalidField("names", f"an entry is {size} name{'s' if size > 1 else ''}")
     names = tuple(check_name(name) for name in command.names)
     taken = {name_key(n) for e in state.entries.values() for n in e.names}
     for name in names:
         if name_key(name) in taken:
-            raise InvalidOption("names", f"{name!r} has entered already")
+            raise InvalidField("names", f"{name!r} has entered already")
         taken.add(name_key(name))
     return EntryAccepted(entry=len(state.entries), names=names, token_hashes=command.token_hashes)
 
@@ -247,7 +248,7 @@ def pair_round(state: Tournament, command: PairRound) -> RoundPaired:
     created = state.created
     needed = state.tables_needed()
     if len(command.table_ids) != needed:
-        raise InvalidOption("tableIds", f"round {number} seats {needed} tables")
+        raise InvalidField("tableIds", f"round {number} seats {needed} tables")
     sides = created.sides
     if created.format == SWISS:
         seated, byes = swiss_round(state)

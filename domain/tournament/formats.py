@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.errors import InvalidOption
 from domain.games import game_named
 from domain.table import TableOpened
+from domain.tournament.errors import InvalidField
 from domain.tournament.events import DUPLICATE, SIT_AND_GO, SWISS
 from domain.tournament.scoring import FIELD, MATCH, TOTAL, VP
 
@@ -44,14 +44,14 @@ def table_options(
     has one, set out of reach). Raises the game's :class:`InvalidOption` for a bad option."""
     game = game_named(game_name)
     if not isinstance(options, Mapping):
-        raise InvalidOption("options", "must be an object")
+        raise InvalidField("options", "must be an object")
     if "tournament" in options:
-        raise InvalidOption("tournament", "is set by the tournament itself")
+        raise InvalidField("tournament", "is set by the tournament itself")
     chosen = dict(options)
     names = {option.name: option for option in game.option_schema}
     if format_name == DUPLICATE:
         if "hands" not in names:
-            raise InvalidOption("format", f"{game.title} tables cannot play a set number of hands")
+            raise InvalidField("format", f"{game.title} tables cannot play a set number of hands")
         chosen["hands"] = boards_per_round
         target = names.get("target")
         if target is not None and target.max is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from domain.errors import InvalidOption
+from domain.tournament.errors import InvalidField
 
 # movement[r][t] = (boards of table t in round r+1, the entry at each side position)
 Movement = list[list[tuple[tuple[int, ...], tuple[int, ...]]]]
@@ -64,7 +64,7 @@ def check(movement: Movement, entries: int) -> None:
     if found is not None:
         tables = len(movement[0]) if movement else 0
         sides = len(movement[0][0][1]) if tables else 0
-        raise InvalidOption(
+        raise InvalidField(
             "rounds",
             f"{found}: a Mitchell of {tables} tables has at most "
             f"{max_rounds(tables, sides)} rounds",

@@ -1,0 +1,115 @@
+"""A Swiss of 8 players over 3 rounds and a Sit & Go of each game, run to the end by bots
+through the store, the process managers, the projector and HTTP (docs/rules/tournaments.md
+T1, T5, T8, T9); and a person's entry token is their seat at the event's table."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from litestar.testing import TestClient
+
+from tests.waiting import wait_until
+
+
+def run_to_the_end(client: TestClient[Any], body: dict[str, Any]) -> dict[str, Any]:
+    created = client.post("/tournaments", json=body)
+    assert created.status_code == 201, created.text
+    tid = created.json()["tournamentId"]
+    started = client.post(f"/tournaments/{tid}/start")
+    assert started.status_code == 200, started.text
+
+    def ended() -> dict[str, Any]:
+        found: dict[str, Any] = client.get(f"/tournaments/{tid}").json()
+        return found if found["status"] == "ended" else {}
+
+    final = wait_until(ended, 90, f"the {body['format']} event did not end")
+    head = client.app.state.services.store.max_position()
+    read_model = client.get(f"/tournaments/{tid}/standings?after={head}").json()
+    assert read_model["standings"] == final["standings"]
+    return final
+
+
+def test_a_swiss_of_eight_bots_over_three_rounds_never_pairs_two_players_twice(
+    client: TestClient[Any],
+) -> None:
+    final = run_to_the_end(
+        client,
+        {"game": "bourre", "format": "swiss", "options": {"seats": 2, "hands": 2},
+         "rounds": 3, "tables": 4, "bots": "basic"},
+    )  # fmt: skip
+    assert [r["round"] for r in final["rounds"]] == [1, 2, 3]
+    meetings = [tuple(sorted(t["entries"])) for r in final["rounds"] for t in r["tables"]]
+    assert len(meetings) == 12 and len(set(meetings)) == 12
+    standings = final["standings"]
+    assert sorted(row["entry"] for row in standings) == list(range(8))
+    assert all(row["played"] == 3 for row in standings)
+    assert sum(row["score"] for row in standings) == 12 * 2  # 2 match points a table
+    scores = [(row["score"], row["tiebreak"]) for row in standings]
+    assert scores == sorted(scores, reverse=True)
+    # a Swiss table deals its own cards: an ordinary table, watched while it plays
+    table = final["rounds"][0]["tables"][0]["tableId"]
+    seen = client.get(f"/tables/{table}").json()
+    assert seen["tournamentId"] == final["tournamentId"] and seen["board"] is None
+    assert client.get(f"/tournaments/{final['tournamentId']}/boards/1").status_code == 404
+
+
+def test_a_sit_and_go_of_bourre_ends_after_its_hands_ranked_by_chips(
+    client: TestClient[Any],
+) -> None:
+    final = run_to_the_end(
+        client,
+        {"game": "bourre", "format": "sit-and-go", "options": {"seats": 4, "hands": 3},
+         "bots": "basic"},
+    )  # fmt: skip
+    table = final["rounds"][0]["tables"][0]["tableId"]
+    names = [seat["name"] for seat in client.get(f"/tables/{table}").json()["seats"]]
+    # chips won by hand (rule T9): each hand's payout less any bourré payment, summed
+    won = dict.fromkeys(names, 0)
+    for event in client.get(f"/tables/{table}/timeline").json():
+        if event["type"] == "HandSettled":
+            for seat, name in enumerate(names):
+                paid = event["bourrePayment"] if seat in event["bourre"] else 0
+                won[name] += event["payouts"][seat] - paid
+    assert {row["names"][0]: row["score"] for row in final["standings"]} == won
+
+
+def test_a_sit_and_go_of_burraco_is_a_match_to_its_target(client: TestClient[Any]) -> None:
+    final = run_to_the_end(
+        client,
+        {"game": "burraco", "format": "sit-and-go", "options": {"seats": 2, "target": 300},
+         "bots": "basic"},
+    )  # fmt: skip
+    table = final["rounds"][0]["tables"][0]["tableId"]
+    view = client.get(f"/tables/{table}").json()
+    assert view["status"] == "ended"
+    top = final["standings"][0]
+    assert top["rank"] == 1 and top["score"] >= 300
+
+
+def test_an_entry_token_holds_the_persons_seat_and_nobody_else_may_sit(
+    client: TestClient[Any],
+) -> None:
+    tid = client.post(
+        "/tournaments",
+        json={"game": "bourre", "format": "sit-and-go", "options": {"seats": 3}, "bots": "basic"},
+    ).json()["tournamentId"]
+    entered = client.post(f"/tournaments/{tid}/entries", json={"name": "Ann"})
+    assert entered.status_code == 201, entered.text
+    token = entered.json()["tokens"][0]
+    again = client.post(f"/tournaments/{tid}/entries", json={"name": "ann"})
+    assert again.status_code == 422 and again.json()["field"] == "names"
+    started = client.post(f"/tournaments/{tid}/start").json()
+    assert [e["names"] for e in started["entries"]][0] == ["Ann"]
+    table = started["rounds"][0]["tables"][0]["tableId"]
+    mine = client.get(f"/tables/{table}", headers={"Authorization": f"Bearer {token}"}).json()
+    assert mine["yourSeat"] == 0 and mine["seats"][0]["name"] == "Ann"
+    assert mine["seats"][0]["cards"] and "cards" not in mine["seats"][1]  # hers alone
+    refused = client.post(f"/tables/{table}/seats", json={"name": "Zed"})
+    assert refused.status_code == 409 and refused.json()["type"].endswith("tournament-table")
+    assert client.post(f"/tournaments/{tid}/start").status_code == 409
+    assert client.post(f"/tournaments/{tid}/entries", json={"name": "Cy"}).status_code == 409
+    listed = client.get("/tournaments").json()
+    assert listed[0]["tournamentId"] == tid and listed[0]["status"] == "playing"
+    missing = client.get("/tournaments/00000000-0000-4000-8000-000000000000")
+    assert missing.status_code == 404
