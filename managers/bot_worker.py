@@ -128,7 +128,7 @@ def process_managers(
     from managers.tournament import TournamentManager
 
     manager = TournamentManager(
-        store, TournamentStore(settings), redis_client, settings.redis_prefix
+        store, lambda: TournamentStore(settings), redis_client, settings.redis_prefix
     )  # design §10
     return [
         ("bots", worker.run_forever),

@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -174,10 +175,11 @@ class TournamentManager:
     """Follows the tables' log for tournament tables that end (module docstring)."""
 
     def __init__(
-        self, store: Any, tournaments: TournamentStore, redis_client: Any, prefix: str
+        self, store: Any, tournaments: Callable[[], TournamentStore], redis_client: Any, prefix: str
     ) -> None:
         self._store = store
-        self._tournaments = tournaments
+        self._open_tournaments = tournaments  # opened on first use: most servers hold none
+        self._tournaments: TournamentStore | None = None
         self._redis = redis_client
         self._key = f"{prefix}tournaments:position"
         self._advance = redis_client.register_script(_ADVANCE)
@@ -202,6 +204,8 @@ class TournamentManager:
             if isinstance(note.event, TableEnded | PlayerSeated | TableOpened):
                 placed = self.placement(note.table_id)
                 if placed is not None and isinstance(note.event, TableEnded):
+                    if self._tournaments is None:
+                        self._tournaments = self._open_tournaments()
                     try:
                         record(self._store, self._tournaments, UUID(placed.id), note.table_id)
                     except TournamentNotFound:
@@ -211,4 +215,8 @@ class TournamentManager:
         return len(notes)
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
-        follow(self.run_once, stop, poll_interval, "tournament manager")
+        try:
+            follow(self.run_once, stop, poll_interval, "tournament manager")
+        finally:
+            if self._tournaments is not None:
+                self._tournaments.close()

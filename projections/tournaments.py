@@ -38,6 +38,7 @@ from projections.model import Outcome, ReadModel, decode, encode
 from projections.tracking import Batch
 
 TOURNAMENTS_KEPT = 1_000
+INDEX_KEPT = 100_000  # tables whose tournament (or none) is remembered
 
 
 class Tournaments(ReadModel):
@@ -89,6 +90,7 @@ class Tournaments(ReadModel):
                 if isinstance(event, TableOpened):
                     placed = placement(event.options)
                     if placed is None:
+                        self._index[table_id] = None  # no tournament's: never asked again
                         break
                     tournament_id = placed.id
                     seats = table.game.seating(table.state).seats
@@ -123,6 +125,8 @@ class Tournaments(ReadModel):
     def _find(self, table: Any) -> tuple[str, dict[str, Any]] | None:
         """A tournament table first opened in an earlier batch (None: no tournament's)."""
         table_id = str(table.table_id)
+        if len(self._index) >= INDEX_KEPT:
+            self._index.clear()
         if table_id not in self._index:
             raw = self._redis.hget(self.index_key(), table_id)
             self._index[table_id] = raw.decode() if isinstance(raw, bytes) else None
