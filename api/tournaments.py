@@ -9,12 +9,16 @@ process manager does the rest as tables end.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import secrets
 from typing import Any
 from uuid import UUID
 
 import msgspec
 
+from api import accounts
 from api.problems import ApiProblem
 from api.services import Services
 from domain.table import hash_token
@@ -69,18 +73,44 @@ def create(services: Services, body: CreateBody) -> dict[str, Any]:
     return shown(services.tournaments.create(command))
 
 
-def enter(services: Services, tournament_id: UUID, body: EntryBody) -> dict[str, Any]:
+def entry_token(account: Any, tournament_id: UUID) -> str:
+    """An account's seat token at every table of an event: HMAC-SHA256 of the event's id
+    under the account's seat key (as its seat at a table is of the table's id, design §2.2),
+    so any session of the account finds it again."""
+    digest = hmac.new(account.seat_key.encode(), tournament_id.bytes, hashlib.sha256).digest()
+    return "acct-" + base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def enter(
+    services: Services, tournament_id: UUID, body: EntryBody, session: str | None = None
+) -> dict[str, Any]:
     """An entry: its number, names and each member's token (shown this once: the member's
-    seat token at every table of the event)."""
+    seat token at every table of the event). Signed in, an empty body enters the account
+    under its name, its seats the account's (rated when every seat is an account's)."""
     _load(services, tournament_id)
-    if (body.name is None) == (body.names is None):
-        raise ApiProblem(400, "malformed-request", "send `name` or `names`", field="name")
-    names = [body.name] if body.name is not None else list(body.names or [])
-    tokens = [secrets.token_urlsafe(24) for _ in names]
-    command = Enter(names=tuple(names), token_hashes=tuple(hash_token(t) for t in tokens))
+    account: str | None = None
+    if body.name is None and body.names is None and session is not None:
+        found = accounts.required(services, session)
+        names, tokens = [found.account.name], [entry_token(found.account, tournament_id)]
+        account = found.account.kind
+    else:
+        if (body.name is None) == (body.names is None):
+            raise ApiProblem(400, "malformed-request", "send `name` or `names`", field="name")
+        names = [body.name] if body.name is not None else list(body.names or [])
+        for name in names:  # a typed name may not be an account's: it signs in to enter
+            accounts.not_an_accounts_name(services, name)
+        tokens = [secrets.token_urlsafe(24) for _ in names]
+    command = Enter(
+        names=tuple(names), token_hashes=tuple(hash_token(t) for t in tokens), account=account
+    )
     _, events = services.tournaments.execute(tournament_id, command)
     accepted = events[0]
-    return {"entry": accepted.entry, "names": list(accepted.names), "tokens": tokens}
+    return {
+        "entry": accepted.entry,
+        "names": list(accepted.names),
+        "tokens": tokens,
+        "account": accepted.account,
+    }
 
 
 def start(services: Services, tournament_id: UUID) -> dict[str, Any]:
@@ -168,7 +198,8 @@ def shown(loaded: Loaded) -> dict[str, Any]:
         "bots": created.bots,
         "places": state.capacity,
         "entries": [
-            {"entry": e.entry, "names": list(e.names), "bot": e.bot} for e in state.entries.values()
+            {"entry": e.entry, "names": list(e.names), "bot": e.bot, "account": e.account}
+            for e in state.entries.values()
         ],
         "rounds": rounds,
         "boards": boards,

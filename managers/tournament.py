@@ -127,7 +127,11 @@ def seat_entries(store: Any, state: Tournament, plan: TablePlan) -> None:
         accepted = state.entries[entry]
         token_hash = accepted.token_hashes[member] or hash_token(uuid4().hex)
         command = TakeSeat(
-            name=accepted.names[member], token_hash=token_hash, seat=seat, bot=accepted.bot
+            name=accepted.names[member],
+            token_hash=token_hash,
+            seat=seat,
+            bot=accepted.bot,
+            account=accepted.account,  # an account's seat is rated as any (design §2.2)
         )
         try:
             store.execute(table_id, command)

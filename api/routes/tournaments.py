@@ -11,6 +11,7 @@ from litestar import MediaType, Request, Response, get, post
 from litestar.params import JSONBody, PathParameter
 
 from api import reads, tournaments
+from api.accounts import session_of
 from api.params import AfterPosition
 from api.problems import documented
 from api.services import ServicesDep, blocking
@@ -36,10 +37,16 @@ async def create(data: JSONBody[tournaments.CreateBody], services: ServicesDep) 
     responses=documented(400, 404, 409, 422),
 )
 async def enter(
-    tournament_id: TournamentId, data: JSONBody[tournaments.EntryBody], services: ServicesDep
+    request: Request[Any, Any, Any],
+    tournament_id: TournamentId,
+    services: ServicesDep,
+    data: JSONBody[tournaments.EntryBody | None] = None,
 ) -> dict[str, Any]:
-    """A player (``name``) or a pair (``names``): the entry and each member's seat token."""
-    return await blocking(tournaments.enter, services, tournament_id, data)
+    """A player (``name``) or a pair (``names``): the entry and each member's seat token.
+    Signed in, an empty body enters the account under its name."""
+    session = session_of(request.headers, request.cookies, write=True)
+    body = data or tournaments.EntryBody()
+    return await blocking(tournaments.enter, services, tournament_id, body, session)
 
 
 @post(

@@ -205,7 +205,14 @@ def enter(state: Tournament, command: Enter) -> EntryAccepted:
         if name_key(name) in taken:
             raise InvalidField("names", f"{name!r} has entered already")
         taken.add(name_key(name))
-    return EntryAccepted(entry=len(state.entries), names=names, token_hashes=command.token_hashes)
+    if command.account is not None and size != 1:
+        raise InvalidField("names", "an account enters alone: a pair enters by its names")
+    return EntryAccepted(
+        entry=len(state.entries),
+        names=names,
+        token_hashes=command.token_hashes,
+        account=command.account,
+    )
 
 
 def start(state: Tournament) -> list[Any]:

@@ -61,6 +61,7 @@ class Enter(Command, frozen=True, tag="enter"):
 
     names: tuple[str, ...]
     token_hashes: tuple[str, ...]
+    account: str | None = None  # the kind of the signed-in account entering (design §2.2)
 
 
 class Start(Command, frozen=True, tag="start"):
@@ -102,6 +103,7 @@ class EntryAccepted(Event, frozen=True, tag="EntryAccepted"):
     names: tuple[str, ...]
     token_hashes: tuple[str, ...]
     bot: str | None = None
+    account: str | None = None  # an account's entry: its seats are the account's (rated)
 
 
 class TournamentStarted(Event, frozen=True, tag="TournamentStarted"):

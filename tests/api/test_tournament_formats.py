@@ -145,3 +145,29 @@ def test_the_manager_replays_safely_a_round_is_paired_and_seated_once(
     for plan in state.rounds[1].tables:
         seats = client.get(f"/tables/{plan.table_id}").json()["seats"]
         assert [s["name"] for s in seats] == [state.entries[e].names[0] for e in plan.seats]
+
+
+def test_a_signed_in_account_enters_under_its_name_and_sits_as_the_account(
+    client: TestClient[Any],
+) -> None:
+    assert client.post("/accounts", json={"name": "Vera", "password": "x" * 12}).status_code == 201
+    session = client.post("/sessions", json={"name": "Vera", "password": "x" * 12}).json()["token"]
+    client.cookies.clear()  # the bearer session alone
+    tid = client.post(
+        "/tournaments",
+        json={"game": "bourre", "format": "sit-and-go", "options": {"seats": 2}, "bots": "basic"},
+    ).json()["tournamentId"]
+    typed = client.post(f"/tournaments/{tid}/entries", json={"name": "vera"})
+    assert typed.status_code == 409 and typed.json()["field"] == "name"  # an account's name
+    entered = client.post(
+        f"/tournaments/{tid}/entries", headers={"Authorization": f"Bearer {session}"}
+    )
+    assert entered.status_code == 201, entered.text
+    assert (entered.json()["names"], entered.json()["account"]) == (["Vera"], "player")
+    token = entered.json()["tokens"][0]
+    table = client.post(f"/tournaments/{tid}/start").json()["rounds"][0]["tables"][0]["tableId"]
+    seated = client.get(
+        f"/tables/{table}/timeline", headers={"Authorization": f"Bearer {token}"}
+    ).json()
+    mine = next(e for e in seated if e["type"] == "PlayerSeated" and e["name"] == "Vera")
+    assert mine["account"] == "player"  # rated when every seat is an account's (design §2.2)
