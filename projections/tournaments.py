@@ -9,15 +9,15 @@ every table of it has ended — before that nothing of it is written where a rea
 (rule T3) — and the standings are then the same function of the results the tournament itself
 uses (:func:`domain.tournament.scoring.standings`).
 
-==================================================  ======  ====================================
-key (this shard's part)                             type    holds
-==================================================  ======  ====================================
-``{p}shard:{<i>}:tournament:index``                 hash    table id -> its tournament
-``{p}shard:{<i>}:tournament:{id}:tables``           hash    table id -> its placement, seat
-                                                            names, hands' sides, ended (internal)
-``{p}shard:{<i>}:tournament:{id}:standings``        string  ``{"tournamentId", "rounds",
-                                                            "standings"}`` of the ended rounds
-==================================================  ======  ====================================
+==========================================  ====  ==============================================
+key (this shard's part)                     type  holds
+==========================================  ====  ==============================================
+``{p}shard:{<i>}:tournament:index``         hash  table id -> its tournament
+``{p}shard:{<i>}:tournament:tables``        hash  tournament id -> its tables: placement, seat
+                                                  names, hands' sides, ended (internal)
+``{p}shard:{<i>}:tournament:standings``     hash  tournament id -> ``{"tournamentId", "rounds",
+                                                  "standings"}`` of the ended rounds
+==========================================  ====  ==============================================
 
 With several projection shards each shard holds its own tables' part: read shard 0 and run
 one shard for tournaments, as for ratings (docs/scaling.md).
@@ -54,14 +54,14 @@ class Tournaments(ReadModel):
     def index_key(self) -> str:
         return self.keys.named("tournament:index")
 
-    def tables_key(self, tournament_id: str) -> str:
-        return self.keys.named(f"tournament:{tournament_id}:tables")
+    def tables_key(self) -> str:
+        return self.keys.named("tournament:tables")
 
-    def standings_key(self, tournament_id: str) -> str:
-        return self.keys.named(f"tournament:{tournament_id}:standings")
+    def standings_key(self) -> str:
+        return self.keys.named("tournament:standings")
 
-    def flush_patterns(self) -> Iterable[str]:
-        return (self.keys.named("tournament:*"),)
+    def flush_keys(self) -> Iterable[str]:
+        return (self.tables_key(), self.standings_key(), self.index_key())
 
     def forget(self) -> None:
         self._tables.clear()
@@ -73,10 +73,8 @@ class Tournaments(ReadModel):
             if len(self._tables) >= TOURNAMENTS_KEPT:
                 self._tables.clear()
                 self._index.clear()
-            raw: dict[bytes, bytes] = self._redis.hgetall(self.tables_key(tournament_id))  # type: ignore[assignment]
-            known = self._tables[tournament_id] = {
-                key.decode(): decode(value) for key, value in raw.items()
-            }
+            raw = self._redis.hget(self.tables_key(), tournament_id)
+            known = self._tables[tournament_id] = decode(raw) if raw else {}
         return known
 
     def write(self, batch: Batch, outcome: Outcome) -> None:
@@ -118,9 +116,8 @@ class Tournaments(ReadModel):
                 touched.setdefault(tournament_id, set()).add(table_id)
         for tournament_id in sorted(touched):
             tables = self._of(tournament_id)
-            for table_id in sorted(touched[tournament_id]):
-                batch.hset(self.tables_key(tournament_id), table_id, encode(tables[table_id]))
-            batch.set(self.standings_key(tournament_id), encode(summary(tournament_id, tables)))
+            batch.hset(self.tables_key(), tournament_id, encode(tables))
+            batch.hset(self.standings_key(), tournament_id, encode(summary(tournament_id, tables)))
 
     def _find(self, table: Any) -> tuple[str, dict[str, Any]] | None:
         """A tournament table first opened in an earlier batch (None: no tournament's)."""
@@ -139,7 +136,7 @@ class Tournaments(ReadModel):
     # -- reads -------------------------------------------------------------------------------
     def read(self, tournament_id: str) -> bytes | None:
         """The stored standings JSON (None: no table of it has been projected)."""
-        return self._redis.get(self.standings_key(tournament_id))  # type: ignore[return-value]
+        return self._redis.hget(self.standings_key(), tournament_id)  # type: ignore[return-value]
 
 
 def results_of(

@@ -39,7 +39,9 @@ def test_a_duplicate_event_runs_on_its_page_and_its_board_opens_after_the_round(
     # 4 pairs of 10 victory points a comparison
     page.wait_for_selector("#status[data-status=ended]", timeout=60_000)
     page.wait_for_selector("#standings tbody tr[data-entry]")
-    scores = page.eval_on_selector_all("#standings td.score", "cells => cells.map(c => c.textContent)")
+    scores = page.eval_on_selector_all(
+        "#standings td.score", "cells => cells.map(c => c.textContent)"
+    )
     assert sum(int(score) for score in scores) == 2 * 20
     page.click("#boards li[data-board='1'] button.traveller")
     page.wait_for_selector("#traveller table.traveller-table tbody tr[data-table]")
