@@ -206,6 +206,12 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         assert stats["games"].get("burraco", {}).get("hands", 0) == 0, stats
         exported = read_events(client.app.state.services.store, ["burraco"], None)
         assert len(exported.events["burraco"]) == 0 and not exported.summaries
+        bot = final["entries"][0]["names"][0]
+        assert client.get(f"/players/{bot}/stats").status_code == 404  # never counted
+
+        # Then it all opens: every read of a board table answers.
+        for name, path in probes(board_tables[0], tid).items():
+            assert client.get(path).status_code == 200, name
 
         # The standings read model is rebuilt byte for byte.
         services = client.app.state.services
