@@ -171,3 +171,29 @@ def test_a_signed_in_account_enters_under_its_name_and_sits_as_the_account(
     ).json()
     mine = next(e for e in seated if e["type"] == "PlayerSeated" and e["name"] == "Vera")
     assert mine["account"] == "player"  # rated when every seat is an account's (design §2.2)
+
+
+def test_a_bourre_duplicate_deals_each_board_alike_and_scores_chips_against_the_field(
+    client: TestClient[Any],
+) -> None:
+    final = run_to_the_end(
+        client,
+        {"game": "bourre", "format": "duplicate", "options": {"seats": 3}, "rounds": 1,
+         "boardsPerRound": 2, "tables": 3, "bots": "basic"},
+    )  # fmt: skip
+    assert final["scoring"] == "field"
+    tables = final["rounds"][0]["tables"]
+    for number in (1, 2):
+        traveller = client.get(f"/tournaments/{final['tournamentId']}/boards/{number}").json()
+        for table in tables:  # rule 36: the same deal from the same dealer at every table
+            check = client.get(f"/tables/{table['tableId']}/hands/{number}/verify").json()
+            assert check["deck"] == traveller["deck"] and check["valid"]
+        # against the field: each seat's board scores sum to nought across the tables
+        for seat in range(3):
+            scores = [
+                side["boardScore"]
+                for row in traveller["tables"]
+                for side in row["result"]["sides"]
+                if side["seats"] == [seat]
+            ]
+            assert len(scores) == 3 and sum(scores) == 0
