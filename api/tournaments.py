@@ -23,7 +23,7 @@ from api.problems import ApiProblem
 from api.services import Services
 from domain.table import hash_token
 from domain.tournament.decide import Tournament
-from domain.tournament.events import CreateTournament, Enter, Start
+from domain.tournament.events import PLAYING, CreateTournament, Enter, Start
 from domain.tournament.scoring import board_plays, board_scores
 from infra.tournaments import Loaded, TournamentNotFound
 from managers.tournament import advance
@@ -103,7 +103,9 @@ def enter(
     command = Enter(
         names=tuple(names), token_hashes=tuple(hash_token(t) for t in tokens), account=account
     )
-    _, events = services.tournaments.execute(tournament_id, command)
+    loaded, events = services.tournaments.execute(tournament_id, command)
+    if loaded.state.status == PLAYING:  # the entry that fills a Sit & Go starts it
+        advance(services.store, services.tournaments, tournament_id)
     accepted = events[0]
     return {
         "entry": accepted.entry,

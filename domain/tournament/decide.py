@@ -6,7 +6,8 @@ and the table ids and hands them in with the commands.
   1–20 boards a round; the tables' options checked by the game; a duplicate event's movement
   checked (T4); a Sit & Go is one table and one round.
 * ``enter`` (T1): while it waits, a free place; one name a seat of a side, each by the rule of
-  names (:func:`domain.names.check_name`), none twice in the event.
+  names (:func:`domain.names.check_name`), none twice in the event. The entry that fills a
+  Sit & Go starts it.
 * ``start``: while it waits; the organiser's bots fill every free place (none: at least one
   full table of entries); the boards' commitments are published (T2).
 * ``pair_round`` (T4, T5): the next round, once the previous one ended.
@@ -139,7 +140,10 @@ def decide(state: Tournament | None, command: Any) -> list[Any]:
     if state.status == ENDED:
         raise TournamentError("the tournament has ended")
     if isinstance(command, Enter):
-        return [enter(state, command)]
+        accepted = enter(state, command)
+        if state.created.format == SIT_AND_GO and len(state.entries) + 1 == state.capacity:
+            return [accepted, *start(evolve(state, accepted))]  # full: a Sit & Go starts
+        return [accepted]
     if isinstance(command, Start):
         return start(state)
     if isinstance(command, PairRound):

@@ -197,3 +197,16 @@ def test_a_bourre_duplicate_deals_each_board_alike_and_scores_chips_against_the_
                 if side["seats"] == [seat]
             ]
             assert len(scores) == 3 and sum(scores) == 0
+
+
+def test_a_sit_and_go_starts_when_its_last_place_is_taken(client: TestClient[Any]) -> None:
+    body = {"game": "bourre", "format": "sit-and-go", "options": {"seats": 2, "hands": 1}}
+    tid = client.post("/tournaments", json=body).json()["tournamentId"]
+    client.post(f"/tournaments/{tid}/entries", json={"name": "Ann"})
+    assert client.get(f"/tournaments/{tid}").json()["status"] == "waiting"
+    assert client.post(f"/tournaments/{tid}/entries", json={"name": "Bob"}).status_code == 201
+    started = client.get(f"/tournaments/{tid}").json()
+    assert started["status"] == "playing"
+    table = started["rounds"][0]["tables"][0]["tableId"]
+    seated = client.get(f"/tables/{table}/timeline?from=1&to=3").json()
+    assert [e["name"] for e in seated if e["type"] == "PlayerSeated"] == ["Ann", "Bob"]

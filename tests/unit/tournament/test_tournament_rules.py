@@ -238,3 +238,12 @@ def test_t8_a_swiss_entry_scores_two_for_each_side_it_outscored_and_a_bye_as_a_w
         (3, 3),
         (5, 1),
     ]
+
+
+def test_t1_the_entry_that_fills_a_sit_and_go_starts_it() -> None:
+    state = created(game="bourre", format="sit-and-go", options={"seats": 2}, rounds=1, tables=1)
+    state, events = step(state, Enter(names=("Ann",), token_hashes=("a",)))
+    assert [type(e) for e in events] == [EntryAccepted]
+    state, events = step(state, Enter(names=("Bob",), token_hashes=("b",)))
+    assert [type(e) for e in events] == [EntryAccepted, TournamentStarted]
+    assert state.status == "playing"
