@@ -24,9 +24,16 @@ from domain.bourre.events import Anted, HandSettled
 from domain.bourre.legal import legal_commands as bourre_legal
 from domain.bourre.legal import to_act as bourre_to_act
 from domain.bourre.state import PLAYING
+from domain.burraco import playout as burraco
+from domain.burraco.commands import AddToMeld, Meld
+from domain.burraco.decide import decision as burraco_decide
+from domain.burraco.events import HandScored
+from domain.burraco.legal import legal_commands as burraco_legal
+from domain.burraco.legal import to_act as burraco_to_act
 from domain.table import Command, OpenTable, TakeSeat
 
 HANDS = int(os.environ.get("CARDROOM_DIFFERENTIAL_HANDS", "600"))
+BURRACO_SHARE = 1  # a Burraco hand is some 60 turns of Bourré's 10: fewer fit the same time
 
 
 def meaning(command: Command) -> tuple[Any, ...]:
@@ -167,3 +174,97 @@ def test_bourre_playout_path_lists_and_plays_as_the_reference_engine() -> None:
         hands += play_bourre_table(bourre_options(rng, tables % 2 == 0), rng.getrandbits(40), rng)
         tables += 1
     assert hands >= HANDS
+
+
+# --- Burraco ----------------------------------------------------------------------------------
+
+
+def burraco_options(rng: random.Random, default: bool) -> dict[str, Any]:
+    """Default options (four players or heads-up), or any valid combination of spec §8."""
+    players = rng.choice([4, 2])
+    if default:
+        return {"seats": players, "hands": rng.randint(1, 3)}
+    return {
+        "seats": players,
+        "hands": rng.randint(1, 3),
+        "target": rng.choice([2000, 500]),
+        "bonuses": rng.choice(["standard", "fitab"]),
+        "close_requires": rng.choice(["any_burraco", "clean_burraco"]),
+        "set_ranks": rng.choice(["any", "aces_and_threes"]),
+        "take_pile": rng.choice(["free", "must_meld"]),
+        "single_card_rediscard": rng.random() < 0.5,
+        "stalemate_rounds": rng.randint(1, 3),
+    }
+
+
+def burraco_snapshot(pos: burraco.Position) -> tuple[Any, ...]:
+    return (
+        pos.phase,
+        burraco.to_move(pos),
+        pos.hands,
+        pos.sealed,
+        pos.pozzetti,
+        pos.pozzetto_of_team,
+        pos.stock_next,
+        pos.pile,
+        pos.melds,
+        pos.next_meld,
+        pos.took_pile,
+        pos.melded_from_pile,
+        pos.last_turn,
+        pos.single_streak,
+        pos.closed_by,
+        pos.end_reason,
+    )
+
+
+def burraco_choice(commands: list[Command], rng: random.Random) -> Command:
+    """A random legal command, melding more often than not (so that burracos, pozzetti and
+    closings happen), taking the pile now and then."""
+    melds = [c for c in commands if isinstance(c, Meld | AddToMeld)]
+    if melds and rng.random() < 0.8:
+        return rng.choice(melds)
+    return rng.choice(commands)
+
+
+def play_burraco_table(options: dict[str, Any], seed: int, rng: random.Random) -> int:
+    """One table played to its end through both paths; the number of hands compared."""
+    _, state = burraco_decide(None, OpenTable(game="burraco", options=options, seed=seed))
+    for seat in range(options["seats"]):
+        _, state = burraco_decide(state, TakeSeat(name=f"bot{seat}", token_hash=f"h{seat}"))
+    pos = burraco.from_state(state)
+    hands = 0
+    while state.status == PLAYING:
+        seat = burraco.to_move(pos)
+        assert burraco_to_act(state) == {seat}
+        moves = burraco.legal(pos)
+        listed = sorted(meaning(burraco.to_command(pos, m)) for m in moves)
+        assert listed == sorted(map(meaning, burraco_legal(state, seat)))
+        assert burraco_snapshot(burraco.from_state(state)) == burraco_snapshot(pos)
+        if rng.random() < 0.01:  # the hot loop plays what legal/apply play
+            k = rng.getrandbits(32)
+            fast = burraco.random_playout(pos, random.Random(k))
+            assert fast == slow_playout(pos, burraco, random.Random(k))
+        command = burraco_choice(burraco_legal(state, seat), rng)
+        burraco.apply(pos, burraco.from_command(pos, command))
+        events, state = burraco_decide(state, command)
+        for event in events:
+            if isinstance(event, HandScored):
+                hands += 1
+                expected = [float(event.scores[s % 2].total) for s in range(options["seats"])]
+                assert burraco.is_over(pos) and burraco.to_move(pos) == -1
+                assert burraco.outcome(pos) == expected
+        if state.status == PLAYING and burraco.is_over(pos):
+            pos = burraco.from_state(state)
+        elif state.status == PLAYING:
+            assert not burraco.is_over(pos)
+    return hands
+
+
+def test_burraco_playout_path_lists_and_plays_as_the_reference_engine() -> None:
+    rng = random.Random(26)
+    hands = 0
+    tables = 0
+    while hands < HANDS // BURRACO_SHARE:
+        hands += play_burraco_table(burraco_options(rng, tables % 2 == 0), rng.getrandbits(40), rng)
+        tables += 1
