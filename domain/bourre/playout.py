@@ -33,7 +33,6 @@ from typing import Any, Final
 from domain.bourre.cinch import cinch_mask
 from domain.bourre.codes import CODE_AT, INDEX, SUIT_MASK, SUIT_OF
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
-from domain.bourre.settlement import settle
 from domain.bourre.state import DECLARE, DRAW, PLAY, SECOND_CHANCE, SETTLED, SETTLING, Table
 from domain.bourre.tricks import BEATERS, legal_mask
 from domain.cards import card, shuffled
@@ -93,6 +92,7 @@ class Rules:
         "pot_limit",
         "seats",
         "share_all",
+        "shuffles",
         "split",
         "trump",
         "trump_card",
@@ -126,6 +126,20 @@ class Rules:
         )
         self.deals: DealSource = table.deals
         self.number: int = hand.number
+        self.shuffles: dict[tuple[int, int], list[int]] = {}
+
+    def shuffle(self, round_: int, size: int) -> list[int]:
+        """Rule 14's reshuffle number ``round_`` of ``size`` cards, as the order of their
+        places: the table's seed (``random_seed(deals, "reshuffle", hand, round)``) drives the
+        same Fisher–Yates shuffle as ``deal.reshuffle_if_short``, whose permutation depends on
+        the seed and the size only, so it is worked out once per hand (playouts from the same
+        deal share it)."""
+        key = (round_, size)
+        found = self.shuffles.get(key)
+        if found is None:
+            seed = random_seed(self.deals, "reshuffle", self.number, round_)
+            found = self.shuffles[key] = shuffled(range(size), seed)
+        return found
 
 
 class Position:
@@ -404,19 +418,31 @@ def legal(pos: Position) -> list[int]:
 
 
 def _settle(pos: Position) -> None:
-    """Rules 23–27 (``settlement.settle``): the outcome, antes paid this hand included."""
+    """Rules 23–27 (``settlement.settle``, on locals): the outcome, antes paid this hand
+    included. One player left (rule 16) takes the pot at stake (``cap``) and nobody is bourré;
+    else a unique leader takes it, tied leaders share it with ``tie: split`` (rule 34), and
+    every player without a trick pays ``cap`` (rule 25)."""
     rules = pos.rules
-    result = settle(
-        pos.pot,
-        pos.tricks,
-        pos.playing,
-        pot_limit=rules.pot_limit,
-        tie="split" if rules.split else "carry",
-        solo=pos.tricks_played < rules.hand_size,
-    )
-    net = [float(p - a) for p, a in zip(result.payouts, pos.paid, strict=True)]
-    for seat in result.bourre:
-        net[seat] -= result.bourre_payment
+    pot = pos.pot
+    limit = rules.pot_limit
+    cap = pot if limit is None or pot < limit else limit
+    net = [float(-paid) for paid in pos.paid]
+    playing = pos.playing
+    if pos.tricks_played < rules.hand_size:  # solo
+        net[playing[0]] += cap
+    else:
+        tricks = pos.tricks
+        most = max([tricks[s] for s in playing])
+        leaders = [s for s in playing if tricks[s] == most]
+        if len(leaders) == 1:
+            net[leaders[0]] += cap
+        elif rules.split:
+            share = cap // len(leaders)
+            for s in leaders:
+                net[s] += share
+        for s in playing:
+            if not tricks[s]:
+                net[s] -= cap
     pos.settled = net
     pos.phase = P_OVER
     pos.turn = -1
@@ -506,11 +532,10 @@ def _reshuffle(pos: Position, seat: int, thrown: tuple[int, ...], needed: int) -
     ]
     rules = pos.rules
     pos.reshuffles += 1
-    seed = random_seed(rules.deals, "reshuffle", rules.number, pos.reshuffles)
     if rules.share_all:
         own = [c for c in thrown if not gathered >> c & 1]
         pool += own
-        order = shuffled(pool, seed)
+        order = [pool[i] for i in rules.shuffle(pos.reshuffles, len(pool))]
         short = needed - len(pos.stock)
         served: list[int] = []
         rest: list[int] = []
@@ -521,24 +546,34 @@ def _reshuffle(pos: Position, seat: int, thrown: tuple[int, ...], needed: int) -
                 rest.append(c)
         order = served + rest
     else:
-        order = shuffled(pool, seed)
+        order = [pool[i] for i in rules.shuffle(pos.reshuffles, len(pool))]
     for c in pool:
         gathered |= 1 << c
     pos.gathered = gathered
     pos.stock += tuple(order)
 
 
+# PLACES[m]: the places (0 to 7) whose bit mask ``m`` sets, in order
+PLACES: Final = tuple(tuple(k for k in range(8) if m >> k & 1) for m in range(256))
+
+
 def _draw(pos: Position, seat: int, places: int, take: bool) -> None:
     """Rule 13 (``declaring.draw_events`` and ``evolve.discarded``): the cards at ``places``
     leave the hand, the turned card (rule 32) and as many from the stock as needed join it."""
+    pos.served[seat] = True
+    if not places:  # stands pat (a take needs a discard)
+        pos.discards[seat] = ()
+        return
     holding = pos.holding[seat]
-    thrown = tuple(c for k, c in enumerate(holding) if places >> k & 1)
-    kept = tuple(c for k, c in enumerate(holding) if not places >> k & 1)
+    thrown = tuple([holding[k] for k in PLACES[places]])
+    kept = tuple([holding[k] for k in PLACES[~places & (1 << len(holding)) - 1]])
     needed = len(thrown) - take
-    if len(pos.stock) < needed:
+    stock = pos.stock
+    if len(stock) < needed:
         _reshuffle(pos, seat, thrown, needed)
-    drawn = pos.stock[:needed]
-    pos.stock = pos.stock[needed:]
+        stock = pos.stock
+    drawn = stock[:needed]
+    pos.stock = stock[needed:]
     held = pos.held[seat]
     for c in thrown:
         held ^= 1 << c
@@ -552,7 +587,6 @@ def _draw(pos: Position, seat: int, places: int, take: bool) -> None:
     pos.holding[seat] = kept + drawn
     pos.held[seat] = held
     pos.discards[seat] = thrown
-    pos.served[seat] = True
 
 
 def apply(pos: Position, move: int) -> None:
@@ -676,15 +710,87 @@ def from_command(pos: Position, command: Command) -> int:
 # --- the hot loop ---------------------------------------------------------------------------
 
 
+def _random_declaring_move(pos: Position, random: Any) -> int:
+    """The move ``legal(pos)[int(random() * len(legal(pos)))]`` picks, counted rather than
+    listed (before play: declarations, draws, second chances)."""
+    seat = to_move(pos)
+    phase = pos.phase
+    rules = pos.rules
+    if phase == P_SECOND:  # [STAY, PASS] or [STAY]
+        return PASS if random() >= 0.5 and _may_pass(pos, seat) else STAY  # noqa: PLR2004
+    may = phase == P_DECLARE and _may_pass(pos, seat)
+    if phase == P_DECLARE and rules.declaration != SEQUENTIAL:  # [PASS, STAY] or [STAY]
+        return PASS if random() < 0.5 and may else STAY  # noqa: PLR2004
+    plain = SUBSETS[len(pos.holding[seat])][rules.max_discard]
+    count = len(plain)
+    taking = count - 1 if rules.may_take and seat == rules.dealer else 0
+    k = int(random() * (may + count + taking))
+    if may:
+        if not k:
+            return PASS
+        k -= 1
+    return DISCARD + plain[k] if k < count else DISCARD + TAKE + plain[k - count + 1]
+
+
+def _declare_sequentially(pos: Position, random: Any) -> None:
+    """The random declarations of ``sequential`` declaration (rules 11–16, 30, 32), each seat
+    in turn playing or passing and drawing at once: :func:`_random_declaring_move` and
+    :func:`apply` on locals, the same moves for the same random numbers."""
+    rules = pos.rules
+    decisions = pos.decisions
+    holding = pos.holding
+    n = rules.seats
+    most = rules.max_discard
+    dealer = rules.dealer
+    taker = dealer if rules.may_take else -1
+    passes = decisions.count(0)
+    for seat in rules.order:
+        if decisions[seat] >= 0:
+            continue  # declared (and drawn) already
+        plain = SUBSETS[len(holding[seat])][most]
+        count = len(plain)
+        may = passes != n - 1 and not (seat == dealer and rules.ace_up)  # rules 15-16
+        k = int(random() * (may + count + (count - 1 if seat == taker else 0)))
+        if may:
+            if not k:
+                decisions[seat] = 0
+                passes += 1
+                continue
+            k -= 1
+        decisions[seat] = 1
+        if rules.double_ante:  # rule 30
+            _ante(pos, seat)
+        if k < count:
+            places = plain[k]
+            if places:
+                _draw(pos, seat, places, False)
+            else:  # stands pat
+                pos.served[seat] = True
+                pos.discards[seat] = ()
+        else:
+            _draw(pos, seat, plain[k - count + 1], True)
+    playing = [s for s in rules.order if decisions[s] == 1]
+    if len(playing) <= 1:  # rule 16
+        pos.playing = tuple(playing)
+        _settle(pos)
+    elif rules.four_card:
+        pos.phase = P_SECOND
+        _advance(pos)
+    else:
+        _start_play(pos, playing)
+
+
 def random_playout(pos: Position, rng: Random) -> list[float]:
     """Play the hand out from ``pos`` (left unchanged) with uniformly random legal moves; the
-    outcome. The declaring moves go through :func:`apply`; trick play, nearly every move of a
-    hand, is inlined here on locals."""
+    outcome. Each move is the ``k``-th of :func:`legal`'s list for one random number, as
+    ``moves[int(random() * len(moves))]`` picks it; the declaring moves are counted rather
+    than listed, and trick play, nearly every move of a hand, is inlined here on locals."""
     pos = copy(pos)
     random = rng.random
+    if pos.phase == P_DECLARE and pos.rules.declaration == SEQUENTIAL:
+        _declare_sequentially(pos, random)
     while pos.phase < P_PLAY:
-        moves = legal(pos)
-        apply(pos, moves[int(random() * len(moves))])
+        apply(pos, _random_declaring_move(pos, random))
     if pos.phase == P_OVER:
         assert pos.settled is not None
         return pos.settled
@@ -698,40 +804,47 @@ def random_playout(pos: Position, rng: Random) -> list[float]:
     tricks = pos.tricks
     playing = pos.playing
     count = len(playing)
+    after = [0] * rules.seats  # the next to play after each seat
+    for i, s in enumerate(playing):
+        after[s] = playing[(i + 1) % count]
     last = count - 1
     out = 0 if pos.trump_owner >= 0 else 1 << rules.trump_card
     gone = pos.gone
     led = pos.led
+    led_mask = SUIT_MASK[led] if led >= 0 else 0
     best = pos.best
+    trumped = best >= 0 and SUIT_OF[best] == trump  # a trump heads the trick
     best_seat = pos.best_seat
     done = pos.in_trick
-    leader = pos.leader_index
     left = rules.hand_size - pos.tricks_played
     seat = pos.turn
     while True:
         mine = held[seat]
         # spec 5.1 (tricks.legal_mask), inlined
-        if led < 0:
+        if not done:
             allowed = mine
         else:
-            follow = mine & SUIT_MASK[led]
-            if follow:
-                if SUIT_OF[best] == trump and led != trump:
-                    allowed = follow
-                else:
-                    allowed = follow & beaters[best] or follow
+            allowed = mine & led_mask
+            if allowed:
+                if not trumped or led == trump:
+                    allowed = allowed & beaters[best] or allowed
             else:
-                trumps = mine & trump_suit
-                if trumps:
-                    trumped = SUIT_OF[best] == trump
-                    allowed = trumps & beaters[best] or trumps if trumped else trumps
-                else:
+                allowed = mine & trump_suit
+                if not allowed:
                     allowed = mine
-        if cinch_on and done != last and allowed & trump_suit:
+                elif trumped:
+                    allowed = allowed & beaters[best] or allowed
+        # the cinch (rule 21): only with trumps to play, not last, and three tricks in reach
+        if (
+            cinch_on
+            and done != last
+            and allowed & trump_suit
+            and tricks[seat] + (mine & trump_suit).bit_count() >= 3  # noqa: PLR2004
+        ):
             allowed = cinch_mask(allowed, mine, trump, led, best, tricks[seat], gone | out, cinch)[
                 0
             ]
-        # a uniformly random card of ``legal``
+        # the k-th card of ``allowed``, lowest first, for a uniform k
         k = int(random() * allowed.bit_count())
         while k:
             allowed &= allowed - 1
@@ -740,26 +853,26 @@ def random_playout(pos: Position, rng: Random) -> list[float]:
         card = bit.bit_length() - 1
         held[seat] = mine ^ bit
         gone |= bit
-        if done == 0:
+        if not done:
             led = SUIT_OF[card]
+            led_mask = SUIT_MASK[led]
             best = card
+            trumped = led == trump
             best_seat = seat
         elif beaters[best] & bit:
             best = card
+            trumped = SUIT_OF[card] == trump
             best_seat = seat
         done += 1
         if done < count:
-            seat = playing[(leader + done) % count]
+            seat = after[seat]
             continue
         tricks[best_seat] += 1
         left -= 1
         if not left:
             break
         seat = best_seat
-        leader = playing.index(seat)
         done = 0
-        led = -1
-        best = -1
     pos.tricks_played = rules.hand_size
     _settle(pos)
     assert pos.settled is not None
