@@ -30,7 +30,7 @@ from itertools import combinations
 from random import Random
 from typing import Any, Final
 
-from domain.bourre.cinch import cinch_mask
+from domain.bourre.cinch import TRICKS_TO_WIN, cinch_mask
 from domain.bourre.codes import CODE_AT, INDEX, SUIT_MASK, SUIT_OF
 from domain.bourre.commands import Declare, Draw, PlayCard, SecondChance
 from domain.bourre.state import DECLARE, DRAW, PLAY, SECOND_CHANCE, SETTLED, SETTLING, Table
@@ -717,10 +717,10 @@ def _random_declaring_move(pos: Position, random: Any) -> int:
     phase = pos.phase
     rules = pos.rules
     if phase == P_SECOND:  # [STAY, PASS] or [STAY]
-        return PASS if random() >= 0.5 and _may_pass(pos, seat) else STAY  # noqa: PLR2004
+        return PASS if random() >= 0.5 and _may_pass(pos, seat) else STAY
     may = phase == P_DECLARE and _may_pass(pos, seat)
     if phase == P_DECLARE and rules.declaration != SEQUENTIAL:  # [PASS, STAY] or [STAY]
-        return PASS if random() < 0.5 and may else STAY  # noqa: PLR2004
+        return PASS if random() < 0.5 and may else STAY
     plain = SUBSETS[len(pos.holding[seat])][rules.max_discard]
     count = len(plain)
     taking = count - 1 if rules.may_take and seat == rules.dealer else 0
@@ -839,7 +839,7 @@ def random_playout(pos: Position, rng: Random) -> list[float]:
             cinch_on
             and done != last
             and allowed & trump_suit
-            and tricks[seat] + (mine & trump_suit).bit_count() >= 3  # noqa: PLR2004
+            and tricks[seat] + (mine & trump_suit).bit_count() >= TRICKS_TO_WIN
         ):
             allowed = cinch_mask(allowed, mine, trump, led, best, tricks[seat], gone | out, cinch)[
                 0
