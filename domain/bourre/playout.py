@@ -873,6 +873,7 @@ def random_playout(pos: Position, rng: Random) -> list[float]:
             break
         seat = best_seat
         done = 0
+        led = best = -1  # (the cinch reads a trick's lead)
     pos.tricks_played = rules.hand_size
     _settle(pos)
     assert pos.settled is not None
