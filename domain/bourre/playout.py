@@ -1,4 +1,4 @@
-"""The playout path of Bourré (design §"playout path"): one hand as a compact, mutable position
+"""The playout path of Bourré (design §6.1): one hand as a compact, mutable position
 for search — bit masks and small int lists, no events, no per-step copies of large states.
 
 The reference engine (``decide``/``evolve``) stays the rules of the write path; this module is

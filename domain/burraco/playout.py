@@ -1,4 +1,4 @@
-"""The playout path of Burraco (design §"playout path"): one hand as a compact, mutable position
+"""The playout path of Burraco (design §6.1): one hand as a compact, mutable position
 for search — per-seat lists of card codes, the melds as ``(id, team, layout)`` entries, the
 stock as an index into the hand's deck; no events, no per-step copies of the table.
 
