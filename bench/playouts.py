@@ -9,7 +9,8 @@ from the position right after a deal (the deals are made beforehand by the refer
 game starts from the initial state, so it also deals (uniform chance outcomes) and plays with
 uniformly random legal actions (``legal_actions``, ``apply_action``). Slices of ``--seconds``
 alternate between the four loops ``--rounds`` times; rates are wall-clock, over the slices
-summed. OpenSpiel is optional (``pip install .[bench]``, the PyPI wheel ``open_spiel``):
+summed (a last line gives the same per CPU second of the process, steadier on a loaded
+machine). OpenSpiel is optional (``pip install .[bench]``, the PyPI wheel ``open_spiel``):
 without it only the playout lines are printed.
 
 ``python bench/playouts.py [--seconds 2] [--rounds 3] [--deals 64] [--seed 1]``
@@ -124,14 +125,18 @@ def main() -> None:
         run(min(0.3, args.seconds))
     done = dict.fromkeys(loops, 0)
     spent = dict.fromkeys(loops, 0.0)
+    cpu = dict.fromkeys(loops, 0.0)
     for _ in range(args.rounds):
         for name, run in loops.items():
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             done[name] += run(args.seconds)
             spent[name] += time.perf_counter() - start
+            cpu[name] += time.process_time() - start_cpu
     rate = {name: done[name] / spent[name] for name in loops}
     for name in loops:
         print(f"{name} {rate[name]:.0f}")
+    # the same per CPU second of this process (steadier on a loaded machine)
+    print("per CPU second: " + ", ".join(f"{n.split()[0]} {done[n] / cpu[n]:.0f}" for n in loops))
     if pyspiel is not None:
         print(f"bourre/hearts {rate['bourre playouts/s'] / rate['hearts games/s']:.2f}x (target 3)")
         gin = rate["gin_rummy games/s"]
