@@ -27,6 +27,7 @@ Moves are small ints:
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 from random import Random
 from typing import Any, Final
 
@@ -553,8 +554,28 @@ def _reshuffle(pos: Position, seat: int, thrown: tuple[int, ...], needed: int) -
     pos.stock += tuple(order)
 
 
-# PLACES[m]: the places (0 to 7) whose bit mask ``m`` sets, in order
-PLACES: Final = tuple(tuple(k for k in range(8) if m >> k & 1) for m in range(256))
+def _getter(places: tuple[int, ...]) -> Any:
+    """A function answering the tuple of a holding's cards at ``places`` (in one C call)."""
+    if len(places) > 1:
+        return itemgetter(*places)
+    if places:
+        return itemgetter(slice(places[0], places[0] + 1))
+    return itemgetter(slice(0, 0))
+
+
+# SPLITS[size][m]: for a holding of ``size`` cards, the getters of the cards at the places
+# whose bits ``m`` sets and of the others (both in the holding's order)
+SPLITS: Final = tuple(
+    tuple(
+        (
+            _getter(tuple(k for k in range(size) if m >> k & 1)),
+            _getter(tuple(k for k in range(size) if not m >> k & 1)),
+        )
+        for m in range(1 << size)
+    )
+    for size in range(8)
+)
+BITS: Final = tuple(1 << i for i in range(52))  # card index -> its bit
 
 
 def _draw(pos: Position, seat: int, places: int, take: bool) -> None:
@@ -565,8 +586,9 @@ def _draw(pos: Position, seat: int, places: int, take: bool) -> None:
         pos.discards[seat] = ()
         return
     holding = pos.holding[seat]
-    thrown = tuple([holding[k] for k in PLACES[places]])
-    kept = tuple([holding[k] for k in PLACES[~places & (1 << len(holding)) - 1]])
+    throw, keep = SPLITS[len(holding)][places]
+    thrown = throw(holding)
+    kept = keep(holding)
     needed = len(thrown) - take
     stock = pos.stock
     if len(stock) < needed:
@@ -574,16 +596,13 @@ def _draw(pos: Position, seat: int, places: int, take: bool) -> None:
         stock = pos.stock
     drawn = stock[:needed]
     pos.stock = stock[needed:]
-    held = pos.held[seat]
-    for c in thrown:
-        held ^= 1 << c
+    bit = BITS.__getitem__
+    held = pos.held[seat] ^ sum(map(bit, thrown)) | sum(map(bit, drawn))
     if take:
         card = pos.rules.trump_card
         kept += (card,)
         held |= 1 << card
         pos.trump_owner = seat
-    for c in drawn:
-        held |= 1 << c
     pos.holding[seat] = kept + drawn
     pos.held[seat] = held
     pos.discards[seat] = thrown
@@ -711,20 +730,21 @@ def from_command(pos: Position, command: Command) -> int:
 
 
 def _random_declaring_move(pos: Position, random: Any) -> int:
-    """The move ``legal(pos)[int(random() * len(legal(pos)))]`` picks, counted rather than
-    listed (before play: declarations, draws, second chances)."""
+    """The move :func:`random_playout` picks from ``legal(pos)`` (see there), counted rather
+    than listed (before play: declarations, draws, second chances)."""
     seat = to_move(pos)
     phase = pos.phase
     rules = pos.rules
     if phase == P_SECOND:  # [STAY, PASS] or [STAY]
-        return PASS if random() >= 0.5 and _may_pass(pos, seat) else STAY
+        return PASS if _may_pass(pos, seat) and random() >= 0.5 else STAY
     may = phase == P_DECLARE and _may_pass(pos, seat)
     if phase == P_DECLARE and rules.declaration != SEQUENTIAL:  # [PASS, STAY] or [STAY]
-        return PASS if random() < 0.5 and may else STAY
+        return PASS if may and random() < 0.5 else STAY
     plain = SUBSETS[len(pos.holding[seat])][rules.max_discard]
     count = len(plain)
     taking = count - 1 if rules.may_take and seat == rules.dealer else 0
-    k = int(random() * (may + count + taking))
+    total = may + count + taking
+    k = int(random() * total) if total > 1 else 0
     if may:
         if not k:
             return PASS
@@ -750,7 +770,8 @@ def _declare_sequentially(pos: Position, random: Any) -> None:
         plain = SUBSETS[len(holding[seat])][most]
         count = len(plain)
         may = passes != n - 1 and not (seat == dealer and rules.ace_up)  # rules 15-16
-        k = int(random() * (may + count + (count - 1 if seat == taker else 0)))
+        total = may + count + (count - 1 if seat == taker else 0)
+        k = int(random() * total) if total > 1 else 0  # a forced move draws no number
         if may:
             if not k:
                 decisions[seat] = 0
@@ -783,8 +804,9 @@ def _declare_sequentially(pos: Position, random: Any) -> None:
 def random_playout(pos: Position, rng: Random) -> list[float]:
     """Play the hand out from ``pos`` (left unchanged) with uniformly random legal moves; the
     outcome. Each move is the ``k``-th of :func:`legal`'s list for one random number, as
-    ``moves[int(random() * len(moves))]`` picks it; the declaring moves are counted rather
-    than listed, and trick play, nearly every move of a hand, is inlined here on locals."""
+    ``moves[int(random() * len(moves))]`` picks it, and a forced move (the only one) draws
+    no number; the declaring moves are counted rather than listed, and trick play, nearly
+    every move of a hand, is inlined here on locals."""
     pos = copy(pos)
     random = rng.random
     if pos.phase == P_DECLARE and pos.rules.declaration == SEQUENTIAL:
@@ -844,11 +866,12 @@ def random_playout(pos: Position, rng: Random) -> list[float]:
             allowed = cinch_mask(allowed, mine, trump, led, best, tricks[seat], gone | out, cinch)[
                 0
             ]
-        # the k-th card of ``allowed``, lowest first, for a uniform k
-        k = int(random() * allowed.bit_count())
-        while k:
-            allowed &= allowed - 1
-            k -= 1
+        # the k-th card of ``allowed``, lowest first, for a uniform k (a forced card: no draw)
+        if allowed & (allowed - 1):
+            k = int(random() * allowed.bit_count())
+            while k:
+                allowed &= allowed - 1
+                k -= 1
         bit = allowed & -allowed
         card = bit.bit_length() - 1
         held[seat] = mine ^ bit

@@ -605,10 +605,11 @@ def from_command(pos: Position, command: Command) -> Move:
 
 def random_playout(pos: Position, rng: Random) -> list[float]:
     """Play the hand out from ``pos`` (left unchanged) with uniformly random legal moves; the
-    outcome."""
+    outcome. Each move is ``moves[int(random() * len(moves))]`` of :func:`legal`'s list, and
+    a forced move (the only one) draws no number."""
     pos = copy(pos)
     random = rng.random
     while pos.phase != P_OVER:
         moves = legal(pos)
-        apply(pos, moves[int(random() * len(moves))])
+        apply(pos, moves[int(random() * len(moves))] if len(moves) > 1 else moves[0])
     return outcome(pos)

@@ -105,11 +105,11 @@ def bourre_snapshot(pos: bourre.Position) -> tuple[Any, ...]:
 
 def slow_playout(pos: Any, game: Any, rng: random.Random) -> list[float]:
     """A random playout through ``legal`` and ``apply``: the move ``random_playout`` picks from
-    the same random number (the ``k``-th of the legal moves)."""
+    the same random number (the ``k``-th of the legal moves; a forced move draws none)."""
     pos = game.copy(pos)
     while not game.is_over(pos):
         moves = game.legal(pos)
-        game.apply(pos, moves[int(rng.random() * len(moves))])
+        game.apply(pos, moves[int(rng.random() * len(moves))] if len(moves) > 1 else moves[0])
     return list(game.outcome(pos))
 
 
