@@ -13,7 +13,11 @@ summed (a last line gives the same per CPU second of the process, steadier on a 
 machine). OpenSpiel is optional (``pip install .[bench]``, the PyPI wheel ``open_spiel``):
 without it only the playout lines are printed.
 
-``python bench/playouts.py [--seconds 2] [--rounds 3] [--deals 64] [--seed 1]``
+Before timing, every deal is played out ``--warmup`` times (Burraco's meld readings are
+remembered, bounded, as they are for a search playing thousands of playouts from one position)
+and each OpenSpiel game runs briefly.
+
+``python bench/playouts.py [--seconds 2] [--rounds 3] [--deals 64] [--warmup 3] [--seed 1]``
 """
 
 from __future__ import annotations
@@ -111,18 +115,28 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per slice")
     parser.add_argument("--rounds", type=int, default=3, help="alternations of the four loops")
     parser.add_argument("--deals", type=int, default=64, help="deals cycled by the playouts")
+    parser.add_argument("--warmup", type=int, default=3, help="playouts per deal before timing")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    bourre_positions = bourre_deals(args.deals, args.seed)
+    burraco_positions = burraco_deals(args.deals, args.seed)
     loops: dict[str, Callable[[float], int]] = {
-        "bourre playouts/s": playouts(bourre, bourre_deals(args.deals, args.seed), rng),
-        "burraco playouts/s": playouts(burraco, burraco_deals(args.deals, args.seed), rng),
+        "bourre playouts/s": playouts(bourre, bourre_positions, rng),
+        "burraco playouts/s": playouts(burraco, burraco_positions, rng),
     }
     if pyspiel is not None:
         loops["hearts games/s"] = spiel_games("hearts", rng)
         loops["gin_rummy games/s"] = spiel_games("gin_rummy", rng)
-    for run in loops.values():  # warm up (readings remembered, tables loaded)
-        run(min(0.3, args.seconds))
+    # warm up: every deal played out a few times (Burraco's meld readings are remembered, as
+    # in a search playing thousands of playouts from one position), a few OpenSpiel games
+    for game, deals in ((bourre, bourre_positions), (burraco, burraco_positions)):
+        for _ in range(args.warmup):
+            for pos in deals:
+                game.random_playout(pos, rng)
+    for name in loops:
+        if "games" in name:
+            loops[name](0.2)
     done = dict.fromkeys(loops, 0)
     spent = dict.fromkeys(loops, 0.0)
     cpu = dict.fromkeys(loops, 0.0)
