@@ -86,8 +86,11 @@ function seatArea(seat, view, index, count, options) {
         ? el("span", { class: "chips", title: "chips" }, `${exact(toBig(buyIn) + toBig(seat.net))} chips `)
         : null,
       el("span", { class: "net", title: "net chips" }, `net ${signed(seat.net)}`),
-      // seats[].tricks: tricks won this hand (rule 25: none while playing is a bourré)
-      el("span", { class: "tricks", title: "tricks won this hand" }, ` · ${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`)),
+      // seats[].tricks: tricks won this hand (rule 25: none while playing is a bourré); a hand
+      // settled before any trick with this seat playing: everyone else passed (rule 16)
+      view.phase === "settled" && !view.tricksPlayed && seat.passed === false
+        ? el("span", { class: "tricks", title: "rule 16" }, ` · ${SOLO.board}`)
+        : el("span", { class: "tricks", title: "tricks won this hand" }, ` · ${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`)),
     el("div", { class: "declared" }, declarationText(seat, view, said)),
     seatCards(seat, view, options));
 }
@@ -207,13 +210,22 @@ function seatList(seats, names) {
 const ANTES = { ante: "antes", double_ante: "second antes (rule 30)", four_card: "antes" };
 const chips = (n) => `${exact(n)} chip${toBig(n) === 1n ? "" : "s"}`;
 
+// Rule 16's words: everyone else passed, the last player takes the pot without play.
+const SOLO = {
+  tricks: "all five, without play (rule 16)",
+  passed: "passed",
+  board: "took the pot without play",
+  headline: (won) => `everyone else passed: ${won}, without play (rule 16)`,
+};
+
 // What the hand's settlement did (rules 23–27), in one line: who took what of which pot.
 function settlement(event, names) {
   if (event.winner !== null && event.winner !== undefined) {
     const stays = toBig(event.pot) - toBig(event.cap);
-    return `${seatName(names[event.winner], event.winner)} wins ${chips(event.cap)}`
+    const won = `${seatName(names[event.winner], event.winner)} wins ${chips(event.cap)}`
       + (stays > 0n ? ` of the pot of ${exact(event.pot)} (pot limit, rule 26: ${exact(stays)} stay)`
         : ` (the whole pot)`);
+    return event.solo ? SOLO.headline(won) : won;
   }
   const paid = event.payouts.some((p) => toBig(p) > 0n);
   if (event.tied.length && paid) {
@@ -276,7 +288,9 @@ export function handResult(event, { names = [] } = {}) {
     return el("tr", { "data-player": seat, "data-payout": won.toString(),
       "data-owes": bourre ? toBig(event.bourrePayment).toString() : "0" },
     el("th", { scope: "row" }, seatName(names[seat], seat)),
-    el("td", { class: "num" }, String(tricks)),
+    // rule 16 (solo): no trick was played — the winner is deemed to take all five
+    event.solo ? el("td", {}, seat === event.winner ? SOLO.tricks : SOLO.passed)
+      : el("td", { class: "num" }, String(tricks)),
     el("td", {}, outcome));
   });
   return el("div", { class: "hand-result bourre" },

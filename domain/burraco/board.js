@@ -8,6 +8,7 @@
 
 import { backs, card, cardName, sameCards, sortHand, SUITS } from "/static/js/cards.js";
 import { countdown } from "/static/js/countdown.js";
+import { arrivals, arriving } from "/static/js/motion.js";
 import { el, exact, seatName, signed, toBig } from "/static/js/format.js";
 
 const PHASES = {
@@ -30,11 +31,12 @@ export function wildStandsFor(meld) {
 
 // One meld: its cards in table order, the wild marked, the meld id (add_to_meld needs it),
 // and its kind and points (rule 22). onPick(meld) makes it a target for the player.
-export function meldView(meld, { onPick, target } = {}) {
+export function meldView(meld, { onPick, target, fresh = new Set() } = {}) {
   const stands = wildStandsFor(meld);
   const line = el("div", { class: stands ? "cards meld-cards has-wild" : "cards meld-cards" });
   meld.cards.forEach((code, index) => {
-    line.append(card(code, { size: "small", note: index === meld.wild ? `= ${stands}` : undefined }));
+    const shown = card(code, { size: "small", note: index === meld.wild ? `= ${stands}` : undefined });
+    line.append(fresh.has(index) ? arriving(shown) : shown); // a card just melded moves in
   });
   const kind = meld.kind === "sequence" ? `run of ${SUITS[meld.suit] || ""}` : `set of ${meld.rank}s`;
   const tags = [meld.burraco ? (meld.clean ? "clean burraco" : "dirty burraco") : null,
@@ -62,7 +64,8 @@ function teamPanel(team, view, options) {
   const sets = team.melds.filter((m) => m.kind !== "sequence");
   for (const meld of [...runs, ...sets]) {
     melds.append(meldView(meld, { onPick: options.own !== null && options.onMeld
-      && team.seats.includes(options.own) ? options.onMeld : undefined }));
+      && team.seats.includes(options.own) ? options.onMeld : undefined,
+    fresh: options.place(`meld ${view.hand} ${meld.id}`, meld.cards) }));
   }
   if (!team.melds.length) melds.append(el("p", { class: "muted" }, "no melds yet"));
   return el("section", { class: "team", "data-team": team.team },
@@ -97,10 +100,12 @@ function seatArea(seat, view, { perspective, own }) {
       : backs(seat.cardCount || 0, "small"));
 }
 
-function centre(view) {
-  // discardPile: the whole pile, face up, the top card last (rule 12: take it all)
+function centre(view, place) {
+  // discardPile: the whole pile, face up, the top card last (rule 12: take it all); a card
+  // just discarded moves in
+  const fresh = place(`pile ${view.hand}`, view.discardPile);
   const pile = el("div", { class: "cards pile", role: "group", "aria-label": "discard pile" },
-    view.discardPile.map((c) => card(c, { size: "small" })));
+    view.discardPile.map((c, i) => (fresh.has(i) ? arriving(card(c, { size: "small" })) : card(c, { size: "small" }))));
   const left = (view.pozzettiLeft || []).length;
   return el("div", { class: "centre burraco-centre" },
     el("div", { class: "stock" }, view.stockCount ? card("back") : null,
@@ -119,8 +124,9 @@ function centre(view) {
 export function renderBoard(view, { perspective = "all", own = null, onMeld } = {}) {
   const board = el("div", { class: "board burraco", "data-game": "burraco" });
   const seats = el("div", { class: "seats" }, view.seats.map((s) => seatArea(s, view, { perspective, own })));
-  board.append(seats, centre(view),
-    el("div", { class: "teams" }, view.teams.map((t) => teamPanel(t, view, { own, onMeld }))));
+  const place = arrivals(view.version); // motion.js: the cards new since the last drawing
+  board.append(seats, centre(view, place),
+    el("div", { class: "teams" }, view.teams.map((t) => teamPanel(t, view, { own, onMeld, place }))));
   return board;
 }
 
