@@ -35,8 +35,8 @@ from domain.table import Command, OpenTable, TakeSeat
 # hands per game: the suite's default is sized to a few seconds per game (a Burraco hand is some
 # hundred turns, checked against the reference's listing at each, a Bourré hand some forty)
 HANDS = os.environ.get("CARDROOM_DIFFERENTIAL_HANDS")
-BOURRE_HANDS = int(HANDS or 500)
-BURRACO_HANDS = int(HANDS or 60)
+BOURRE_HANDS = int(HANDS or 300)
+BURRACO_HANDS = int(HANDS or 40)
 
 
 def meaning(command: Command) -> tuple[Any, ...]:
