@@ -31,6 +31,7 @@ from api.routes import (
     bots,
     events,
     fair,
+    forks,
     games,
     health,
     pages,
@@ -73,6 +74,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *games.ROUTES,  # the games, their options and board renderers
             *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
             *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
+            *forks.ROUTES,  # play from here: sandbox tables (api/forks.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],
