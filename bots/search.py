@@ -31,6 +31,7 @@ from typing import Any
 import msgspec
 
 from domain.game import Game
+from domain.games import games
 from domain.house import Search
 from domain.table.clock import bot_think_ms
 
@@ -112,7 +113,7 @@ class ReferencePlayout:
 def outcome_value(game: Game[Any, Any, Any], event: Any, seats: int) -> list[float]:
     """Each seat's value of a settled hand from the game's ranking (``house.ranking``: each
     side's seats and score): with two sides (a partnership, or heads-up) the seat's side's
-    margin over the other; with more, its own score (Bourré: the chips it won)."""
+    margin over the other; with more, its own score (in a game of chips, the chips it won)."""
     ranking = game.house.ranking(event, seats) or []
     values = [0.0] * seats
     for side, score in ranking:
@@ -159,23 +160,33 @@ def _key(command: Any) -> bytes:
     return msgspec.json.encode(command)
 
 
+def game_of(state: Any) -> Game[Any, Any, Any]:
+    """The registered game whose state ``state`` is (the return type of its ``evolve``)."""
+    for game in games():
+        if isinstance(state, game.state_type()):
+            return game
+    raise LookupError(f"no registered game has states of type {type(state).__name__}")
+
+
 def evaluate(
-    game: Game[Any, Any, Any],
     state: Any,
     seat: int,
     budget_ms: float,
     rng: random.Random,
     *,
+    game: Game[Any, Any, Any] | None = None,
     rounds: int | None = None,
     every: bool = False,
 ) -> Evaluation:
     """Every legal command of ``seat`` with its estimated value (the mean outcome for the seat
     over determinized playouts, the module docstring), best first. ``state`` is the table's
-    full state: only what ``seat`` has seen of it reaches the search (the game's
-    determinization deals everything else anew). ``rounds``: exactly that many
-    determinizations, whatever the time; else as many as ``budget_ms`` allows (at least one).
+    full state (its game found from its type unless ``game`` is given): only what ``seat`` has
+    seen of it reaches the search (the game's determinization deals everything else anew).
+    ``rounds``: exactly that many determinizations, whatever the time; else as many as
+    ``budget_ms`` allows (at least one).
     Only the game's ``candidates`` among the legal commands are weighed, unless ``every`` (a
     review that values every legal command)."""
+    game = game if game is not None else game_of(state)
     legal = game.legal_commands(state, seat)
     if not legal:
         return []
@@ -228,5 +239,5 @@ def choose(
     if len(legal) == 1:
         return legal[0]
     options = getattr(state, "raw_options", None) or {}
-    best = evaluate(game, state, seat, bot_think_ms(options), rng)
+    best = evaluate(state, seat, bot_think_ms(options), rng, game=game)
     return best[0][0] if best else legal[0]

@@ -143,3 +143,8 @@ def test_forks_are_left_out_of_statistics_ratings_and_counters(position: Any) ->
     assert client.get(f"/players/Ann/stats?after={after}").json() == before_ann
     assert client.get("/players/Player/stats").status_code == 404
     assert client.get("/leaderboard?game=bourre&pool=bots").json() == []
+
+
+def test_get_bots_lists_the_search_bot(client: TestClient[Any]) -> None:
+    listed = client.get("/bots").json()
+    assert "search" in listed["bourre"] and "search" in listed["burraco"]
