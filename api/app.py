@@ -34,6 +34,7 @@ from api.routes import (
     forks,
     games,
     health,
+    i18n,
     pages,
     play,
     players,
@@ -75,6 +76,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
             *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
             *forks.ROUTES,  # play from here: sandbox tables (api/forks.py)
+            *i18n.ROUTES,  # the languages' message catalogs (api/i18n.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],
