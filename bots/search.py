@@ -94,20 +94,22 @@ class ReferencePlayout:
     def from_command(self, pos: Position, command: Any) -> Any:
         return command
 
-    def random_playout(self, pos: Position, rng: random.Random) -> None:
-        """Play to the end of the hand: the game's playout policy, else at random."""
+    def random_playout(self, pos: Position, rng: random.Random) -> list[float]:
+        """Play ``pos`` to the end of the hand (the game's playout policy, else at random);
+        the outcome."""
         policy = self.policy
         for _ in range(100_000):
             seat = self.to_move(pos)
             if seat < 0:
-                return
+                break
             moves = self.game.legal_commands(pos.state, seat)
             if not moves:
-                return
+                break
             if policy is not None:
                 self.apply(pos, policy(pos.state, seat, moves, rng))
             else:
                 self.apply(pos, moves[rng.randrange(len(moves))])
+        return self.outcome(pos)
 
 
 def outcome_value(game: Game[Any, Any, Any], event: Any, seats: int) -> list[float]:
@@ -214,8 +216,8 @@ def evaluate(
             move = play.from_command(root, command)
             here = play.copy(root)
             play.apply(here, move)
-            play.random_playout(here, random.Random(seed))
-            totals[key] += play.outcome(here)[seat]
+            # the game's playout returns the outcome (and may leave ``here`` as it was)
+            totals[key] += play.random_playout(here, random.Random(seed))[seat]
             counts[key] += 1
         done += 1
         if rounds is not None:

@@ -81,3 +81,25 @@ def test_the_budget_is_the_option_and_never_more_than_half_the_turn() -> None:
     assert bot_think_ms({}) == 300
     assert bot_think_ms({"bot_think_ms": 50}) == 50
     assert bot_think_ms({"bot_think_ms": 5000, "turn_seconds": 2}) == 1000
+
+
+def test_the_search_runs_on_the_games_playout_path_too() -> None:
+    """The same search over the fast playout path (domain/<game>/playout.py) values the same
+    legal moves."""
+    from bots.search import _SEARCHERS, Searcher
+    from domain.bourre import playout
+
+    state = position(OPTIONS, 5, 9, random.Random(2))
+    seat = min(BOURRE.to_act(state))
+    spec = BOURRE.house.bots.search
+    assert spec is not None
+    reference = evaluate(state, seat, 0, random.Random(4), rounds=3)
+    saved = _SEARCHERS.get("bourre")
+    _SEARCHERS["bourre"] = Searcher(BOURRE, spec, playout)
+    try:
+        fast = evaluate(state, seat, 0, random.Random(4), rounds=3)
+    finally:
+        if saved is not None:
+            _SEARCHERS["bourre"] = saved
+    key = msgspec.json.encode
+    assert sorted(map(key, (c for c, _ in fast))) == sorted(map(key, (c for c, _ in reference)))
