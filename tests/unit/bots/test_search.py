@@ -95,7 +95,7 @@ def test_the_search_runs_on_the_games_playout_path_too() -> None:
     assert spec is not None
     reference = evaluate(state, seat, 0, random.Random(4), rounds=3)
     saved = _SEARCHERS.get("bourre")
-    _SEARCHERS["bourre"] = Searcher(BOURRE, spec, playout)
+    _SEARCHERS["bourre"] = Searcher(BOURRE, spec, ReferencePlayout(BOURRE, spec.policy))
     try:
         fast = evaluate(state, seat, 0, random.Random(4), rounds=3)
     finally:
