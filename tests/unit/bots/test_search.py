@@ -86,8 +86,7 @@ def test_the_budget_is_the_option_and_never_more_than_half_the_turn() -> None:
 def test_the_search_runs_on_the_games_playout_path_too() -> None:
     """The same search over the fast playout path (domain/<game>/playout.py) values the same
     legal moves."""
-    from bots.search import _SEARCHERS, Searcher
-    from domain.bourre import playout
+    from bots.search import _SEARCHERS, ReferencePlayout, Searcher
 
     state = position(OPTIONS, 5, 9, random.Random(2))
     seat = min(BOURRE.to_act(state))
