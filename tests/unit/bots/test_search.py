@@ -83,9 +83,9 @@ def test_the_budget_is_the_option_and_never_more_than_half_the_turn() -> None:
     assert bot_think_ms({"bot_think_ms": 5000, "turn_seconds": 2}) == 1000
 
 
-def test_the_search_runs_on_the_games_playout_path_too() -> None:
-    """The same search over the fast playout path (domain/<game>/playout.py) values the same
-    legal moves."""
+def test_the_search_runs_on_the_reference_engine_too() -> None:
+    """The same search over the reference Decider (the playout interface's adapter) values the
+    same legal moves as over Bourré's fast playout path (domain/bourre/playout.py)."""
     from bots.search import _SEARCHERS, ReferencePlayout, Searcher
 
     state = position(OPTIONS, 5, 9, random.Random(2))
