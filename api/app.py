@@ -37,6 +37,7 @@ from api.routes import (
     play,
     players,
     ratings,
+    review,
     stream,
     tables,
     views,
@@ -73,6 +74,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *games.ROUTES,  # the games, their options and board renderers
             *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
             *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
+            *review.ROUTES,  # hand reviews and the review page (api/reviews.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],

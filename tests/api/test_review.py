@@ -1,0 +1,157 @@
+"""Design §9 "Reviews": ``GET /tables/{id}/hands/{n}/review?seat=S`` lists every decision of
+seat S in a settled hand with a value per legal move, the move played and its loss; 409 while
+the hand is in play; 202 while the reviewer computes it; and it shows no card hidden from S at
+the time of each decision."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from litestar.testing import TestClient
+
+from managers.reviewer import Reviewer
+from tests.api.helpers import (
+    SPADES_SWEEP_DECK,
+    act,
+    assert_problem,
+    auth,
+    legal,
+    open_table,
+    sit,
+)
+from tests.documents import card_codes
+from tests.unit.review.evaluators import seeded_values
+
+BUDGET_MS = 5
+
+
+def play_first_hand(client: TestClient[Any], options: dict[str, Any]) -> tuple[str, dict[int, str]]:
+    """Bob (seat 1) holds AS KS QS JS 10S and takes all five tricks; Ann (seat 0, the
+    dealer) holds 2H 3H 4H 5H 2S; both play; hand 2 is dealt and waits."""
+    table = open_table(client, "bourre", {"seats": 2, **options}, decks=[SPADES_SWEEP_DECK], seed=7)
+    tokens = sit(client, table, ["Ann", "Bob"])
+    act(client, table, tokens[1], {"type": "declare", "play": True, "discard": []})
+    act(client, table, tokens[0], {"type": "declare", "play": True, "discard": ["2H", "3H"]})
+    for lead in ["AS", "KS", "QS", "JS", "10S"]:
+        act(client, table, tokens[1], {"type": "play_card", "card": lead})
+        moves, _ = legal(client, table, tokens[0])
+        act(client, table, tokens[0], moves[-1])
+    return table, tokens
+
+
+def reviewer(client: TestClient[Any]) -> Reviewer:
+    services = client.app.state.services
+    return Reviewer(services.store, services.redis.client, services.settings.redis_prefix,
+                    evaluate=seeded_values, budget_ms=BUDGET_MS)  # fmt: skip
+
+
+def reviewed(
+    client: TestClient[Any], table: str, hand: int, seat: int, token: str | None = None
+) -> Any:
+    """The review, asked for (202), computed by a reviewer, then read (200)."""
+    path = f"/tables/{table}/hands/{hand}/review?seat={seat}"
+    first = client.get(path, headers=auth(token))
+    if first.status_code == 202:
+        assert first.headers["Retry-After"] == "1"
+        assert first.json()["status"] == "pending"
+        while reviewer(client).run_once():
+            pass
+    answer = client.get(path, headers=auth(token))
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def timeline(client: TestClient[Any], table: str) -> list[dict[str, Any]]:
+    response = client.get(f"/tables/{table}/timeline")
+    assert response.status_code == 200
+    return list(response.json())
+
+
+def test_a_review_is_409_while_the_hand_is_in_play(client: TestClient[Any]) -> None:
+    table = open_table(client, "bourre", {"seats": 2}, decks=[SPADES_SWEEP_DECK], seed=7)
+    tokens = sit(client, table, ["Ann", "Bob"])
+    answer = client.get(f"/tables/{table}/hands/1/review?seat=1", headers=auth(tokens[1]))
+    assert_problem(answer, 409, field="n")
+    assert answer.json()["type"].endswith(":hand-in-play")
+
+
+def test_bad_tables_hands_and_seats_are_problems(client: TestClient[Any]) -> None:
+    table, _ = play_first_hand(client, {})
+    unknown = "00000000-0000-0000-0000-000000000000"
+    assert_problem(client.get(f"/tables/{unknown}/hands/1/review?seat=0"), 404)
+    assert_problem(client.get("/tables/not-a-table/hands/1/review?seat=0"), 404)
+    assert_problem(client.get(f"/tables/{table}/hands/9/review?seat=0"), 404, field="n")
+    assert_problem(client.get(f"/tables/{table}/hands/0/review?seat=0"), 400, field="n")
+    assert_problem(client.get(f"/tables/{table}/hands/1/review?seat=2"), 400, field="seat")
+    assert_problem(client.get(f"/tables/{table}/hands/1/review?seat=-1"), 400, field="seat")
+    assert_problem(client.get(f"/tables/{table}/hands/1/review?seat=x"), 400, field="seat")
+    assert_problem(client.get(f"/tables/{table}/hands/1/review"), 400, field="seat")
+
+
+def test_a_review_lists_every_decision_with_a_value_per_legal_move(client: TestClient[Any]) -> None:
+    table, _ = play_first_hand(client, {})
+    body = reviewed(client, table, 1, 0)
+    assert body["seat"] == 0 and body["hand"] == 1 and body["tableId"] == table
+    assert body["engine"] == {"bot": "search", "budgetMs": BUDGET_MS}
+    # Ann's decisions: her declaration, then a card to each of Bob's five leads.
+    events = timeline(client, table)
+    hers = [e["version"] - 1 for e in events if e.get("seat") == 0
+            and e["type"] in ("Declared", "CardPlayed") and e["hand"] == 1]  # fmt: skip
+    assert [d["version"] for d in body["decisions"]] == hers
+    first = body["decisions"][0]
+    assert first["played"] == {"type": "declare", "play": True, "discard": ["2H", "3H"],
+                               "takeTrump": False}  # fmt: skip
+    for decision in body["decisions"]:
+        moves = decision["moves"]
+        assert all(isinstance(m["value"], float | int) for m in moves)
+        values = [m["value"] for m in moves]
+        assert values == sorted(values, reverse=True)  # best first
+        assert decision["played"] in [m["command"] for m in moves]
+        played = next(m["value"] for m in moves if m["command"] == decision["played"])
+        assert decision["loss"] == round(values[0] - played, 3) >= 0
+        assert decision["mark"] in ("good", "inaccuracy", "mistake", "forced")
+    summary = body["summary"]
+    assert summary["decisions"] == 6
+    assert summary["good"] + summary["inaccuracies"] + summary["mistakes"] == summary["choices"]
+    assert summary["thresholds"] == {"inaccuracy": 0.1, "mistake": 0.3}
+    assert len(summary["biggestMistakes"]) <= 3
+
+
+def seat_saw(client: TestClient[Any], table: str, version: int, seat: int) -> set[str]:
+    """Every card the seat's own view showed at ``version``, as it was then (a replay asked
+    now would show the settled hand revealed)."""
+    loaded = client.app.state.services.store.get(UUID(table), version)
+    return card_codes(loaded.game.view(loaded.state, seat))
+
+
+def test_a_review_shows_no_card_hidden_from_the_seat_at_the_time(client: TestClient[Any]) -> None:
+    table, _ = play_first_hand(client, {})
+    assert "AS" not in seat_saw(client, table, 7, 0)  # Bob's cards are hidden from Ann
+    for seat in (0, 1):
+        body = reviewed(client, table, 1, seat)
+        assert body["decisions"]
+        for decision in body["decisions"]:
+            visible = seat_saw(client, table, decision["version"], seat)
+            assert card_codes(decision) <= visible, (seat, decision["version"])
+        for mistake in body["summary"]["biggestMistakes"]:
+            assert card_codes(mistake) <= card_codes(body["decisions"])
+
+
+def test_the_seat_alone_reads_its_review_when_hands_are_never_revealed(
+    client: TestClient[Any],
+) -> None:
+    table, tokens = play_first_hand(client, {"reveal": "never"})
+    answer = client.get(f"/tables/{table}/hands/1/review?seat=0")
+    assert_problem(answer, 403, field="seat")
+    assert_problem(client.get(f"/tables/{table}/hands/1/review?seat=0", headers=auth(tokens[1])),
+                   403, field="seat")  # fmt: skip
+    assert reviewed(client, table, 1, 0, tokens[0])["seat"] == 0
+
+
+def test_a_review_is_stored_once_and_read_again(client: TestClient[Any]) -> None:
+    table, _ = play_first_hand(client, {})
+    first = reviewed(client, table, 1, 1)
+    again = client.get(f"/tables/{table}/hands/1/review?seat=1")
+    assert again.status_code == 200 and again.json() == first
+    assert reviewer(client).run_once() == 0  # nothing left queued
