@@ -46,18 +46,13 @@ DIGITS = 3  # values are rounded to this many decimals (the JSON stays short and
 
 
 class Evaluator(Protocol):
-    """The search bot's estimate of ``moves`` for ``seat`` in ``state``: ``[(move, value)]``,
-    one pair per move (any order), from ``seat``'s information only, within ``budget_ms`` of
-    search, drawing its randomness from ``rng`` alone."""
+    """The search bot's estimate of ``seat``'s legal moves in ``state``: ``[(move, value)]``
+    (any order), from ``seat``'s information only, drawing its randomness from ``rng`` alone
+    (:func:`managers.reviewer.searching`: :func:`bots.search.evaluate` for a fixed number of
+    rounds)."""
 
     def __call__(
-        self,
-        game: Game[Any, Any, Any],
-        state: Any,
-        seat: int,
-        moves: Sequence[Any],
-        budget_ms: int,
-        rng: random.Random,
+        self, game: Game[Any, Any, Any], state: Any, seat: int, rng: random.Random
     ) -> Sequence[tuple[Any, float]]: ...
 
 
@@ -188,7 +183,6 @@ def review(
     table_id: object,
     hand: int,
     seat: int,
-    budget_ms: int,
 ) -> dict[str, Any]:
     """The review of ``found`` (one seat's decisions in one hand): each decision's moves with
     their values (best first), the move played, its loss and mark, and the summary."""
@@ -198,8 +192,11 @@ def review(
         moves = list(decision.legal)
         if decision.played not in moves:
             moves.append(decision.played)  # a move the rules accept without listing it
-        rng = review_rng(table_id, hand, seat, decision.version)
-        values = _values(evaluate(game, decision.state, seat, moves, budget_ms, rng), moves)
+        if len(moves) == 1:  # forced: nothing to search
+            values: list[float | None] = [0.0]
+        else:
+            rng = review_rng(table_id, hand, seat, decision.version)
+            values = _values(evaluate(game, decision.state, seat, rng), moves)
         order = sorted(range(len(moves)), key=lambda i: (values[i] is None, -(values[i] or 0), i))
         known = [value for value in values if value is not None]
         played = values[moves.index(decision.played)]

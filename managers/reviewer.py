@@ -46,7 +46,7 @@ class NotReviewable(LookupError):
     """The hand asked for is not a settled hand of the table."""
 
 
-def compute(store: Any, job: Job, evaluate: Evaluator, budget_ms: int) -> dict[str, Any]:
+def compute(store: Any, job: Job, evaluate: Evaluator, engine: dict[str, Any]) -> dict[str, Any]:
     """Seat ``job.seat``'s review of hand ``job.hand``, from the store (the module docstring).
     Raises :class:`NotReviewable` for a hand not settled (or not dealt) at the table."""
     version, hands = store.hands(job.table_id)
@@ -59,10 +59,8 @@ def compute(store: Any, job: Job, evaluate: Evaluator, budget_ms: int) -> dict[s
         raise NotReviewable(f"the table {job.table_id} has no seat {job.seat}")
     events = [r.event for r in store.events(job.table_id, span.start, span.settled)]
     found = decisions(game, before.state, events, job.seat, span.start)
-    body = review(game, found, evaluate, table_id=job.table_id, hand=job.hand,
-                  seat=job.seat, budget_ms=budget_ms)  # fmt: skip
-    return {"tableId": str(job.table_id), "game": game.name,
-            "engine": {"bot": BOT, "budgetMs": budget_ms}, **body}  # fmt: skip
+    body = review(game, found, evaluate, table_id=job.table_id, hand=job.hand, seat=job.seat)
+    return {"tableId": str(job.table_id), "game": game.name, "engine": engine, **body}
 
 
 class Reviewer:
@@ -75,7 +73,7 @@ class Reviewer:
         prefix: str,
         *,
         evaluate: Evaluator,
-        budget_ms: int,
+        engine: dict[str, Any],
         settled: bool = False,
         now: Callable[[], float] = time.time,
     ) -> None:
@@ -83,7 +81,7 @@ class Reviewer:
         self._redis = redis_client
         self.reviews = Reviews(redis_client, prefix)
         self._evaluate = evaluate
-        self._budget = budget_ms
+        self._engine = engine
         self._settled = settled
         self._now = now
         self._position_key = f"{prefix}reviews:position"
@@ -111,7 +109,7 @@ class Reviewer:
         """Compute and store ``job``'s review; a job that can never be reviewed is dropped,
         one that failed is put back for later."""
         try:
-            body = compute(self._store, job, self._evaluate, self._budget)
+            body = compute(self._store, job, self._evaluate, self._engine)
         except (NotReviewable, TableNotFound) as error:
             log.info("review %s dropped: %s", job.member, error)
             self.reviews.drop(job)

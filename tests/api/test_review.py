@@ -21,9 +21,7 @@ from tests.api.helpers import (
     sit,
 )
 from tests.documents import card_codes
-from tests.unit.review.evaluators import seeded_values
-
-BUDGET_MS = 5
+from tests.unit.review.evaluators import ENGINE, seeded_values
 
 
 def play_first_hand(client: TestClient[Any], options: dict[str, Any]) -> tuple[str, dict[int, str]]:
@@ -43,7 +41,7 @@ def play_first_hand(client: TestClient[Any], options: dict[str, Any]) -> tuple[s
 def reviewer(client: TestClient[Any]) -> Reviewer:
     services = client.app.state.services
     return Reviewer(services.store, services.redis.client, services.settings.redis_prefix,
-                    evaluate=seeded_values, budget_ms=BUDGET_MS)  # fmt: skip
+                    evaluate=seeded_values, engine=ENGINE)  # fmt: skip
 
 
 def reviewed(
@@ -93,7 +91,7 @@ def test_a_review_lists_every_decision_with_a_value_per_legal_move(client: TestC
     table, _ = play_first_hand(client, {})
     body = reviewed(client, table, 1, 0)
     assert body["seat"] == 0 and body["hand"] == 1 and body["tableId"] == table
-    assert body["engine"] == {"bot": "search", "budgetMs": BUDGET_MS}
+    assert body["engine"] == ENGINE
     # Ann's decisions: her declaration, then a card to each of Bob's five leads.
     events = timeline(client, table)
     hers = [e["version"] - 1 for e in events if e.get("seat") == 0
