@@ -36,7 +36,7 @@ def one_hand(answers: str = "2S 5H 4H 3H 2H") -> tuple[Any, list[Any], int]:
     version of its first event (the last seat taken antes and deals it)."""
     _, opening = open_table({"seats": 2}, decks=[DECK])
     first = next(i for i, e in enumerate(opening) if GAME.hand_of(e) == 1)
-    before = None
+    before: Any = None
     for event in opening[:first]:
         before = GAME.evolve(before, event)
     dealt = before
