@@ -1,4 +1,4 @@
-"""What the review route calls (design §9, "Reviews"): one seat's review of one settled hand.
+"""What the review route calls (design §9.4): one seat's review of one settled hand.
 
 A review is computed off the request path by the reviewer (:mod:`managers.reviewer`) and
 stored (:class:`projections.reviews.Reviews`); asking for one not stored yet queues it and

@@ -1,4 +1,4 @@
-"""One seat's review of one settled hand (design §9, "Reviews"): each decision the seat took,
+"""One seat's review of one settled hand (design §9.4): each decision the seat took,
 every move it could have made with the search bot's value of it, the move played, and how
 much the move played lost against the best.
 

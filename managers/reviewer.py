@@ -1,5 +1,5 @@
 """The reviewer: the process manager that computes hand reviews off the request path (design
-§9, "Reviews").
+§9.4).
 
 ``GET /tables/{id}/hands/{n}/review?seat=S`` answers a stored review, or queues the job and
 answers 202 (:mod:`api.reviews`); the reviewer takes the queued jobs oldest first

@@ -1,4 +1,4 @@
-"""Hand reviews (design §9, "Reviews"): what the search bot would have played, stored per hand
+"""Hand reviews (design §9.4): what the search bot would have played, stored per hand
 and seat, and the queue of reviews asked for.
 
 ==========================================  =====  ===========================================

@@ -1,4 +1,4 @@
-"""Hand reviews (design §9, "Reviews"): ``GET /tables/{id}/hands/{n}/review?seat=S``, what the
+"""Hand reviews (design §9.4): ``GET /tables/{id}/hands/{n}/review?seat=S``, what the
 search bot would have played at each of seat S's decisions (the source is :mod:`api.reviews`),
 and the review page ``/review/{id}/{n}?seat=S`` that shows it beside the hand's replay."""
 

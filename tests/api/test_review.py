@@ -1,4 +1,4 @@
-"""Design §9 "Reviews": ``GET /tables/{id}/hands/{n}/review?seat=S`` lists every decision of
+"""Design §9.4: ``GET /tables/{id}/hands/{n}/review?seat=S`` lists every decision of
 seat S in a settled hand with a value per legal move, the move played and its loss; 409 while
 the hand is in play; 202 while the reviewer computes it; and it shows no card hidden from S at
 the time of each decision."""

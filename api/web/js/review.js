@@ -1,5 +1,5 @@
 // /review/{tableId}/{hand}?seat=S: one seat's settled hand replayed with what the search bot
-// would have played (design §9, "Reviews"). The review comes from GET
+// would have played (design §9.4). The review comes from GET
 // /tables/{id}/hands/{n}/review?seat=S (202 while the reviewer computes it: the page asks again
 // after Retry-After); the board at each version is GET /tables/{id}/replay?at=N drawn from the
 // seat's side (perspective and own = S), so the seat's cards show and the others' as the

@@ -1,4 +1,4 @@
-"""Design §9 "Reviews" (managers/hand_review.py): a seat's decisions are read back from the
+"""Design §9.4 (managers/hand_review.py): a seat's decisions are read back from the
 hand's events, each move gets the evaluator's value, the move played its loss against the best,
 and each choice a mark by the share of the hand's stake it lost."""
 
