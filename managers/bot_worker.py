@@ -41,7 +41,7 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from bots import choose, kind_of, rng_for
+from bots import decide, kind_of, rng_for
 from domain.errors import DomainError
 from domain.table import PLAYING, CloseTable, PlayerSeated, TakeSeat, hash_token
 from domain.table.clock import result_pause, turn_seconds
@@ -207,8 +207,7 @@ class BotWorker:
             if (self._think > 0 or pause > 0) and not self._due(table_id, game, version, pause):
                 return issued
             legal = game.legal_commands(state, seat)
-            command = choose(game.name, kind, game.view(state, seat), legal,
-                             rng_for(table_id, version, seat))  # fmt: skip
+            command = decide(game, kind, state, seat, legal, rng_for(table_id, version, seat))
             if command is None:
                 continue
             try:
