@@ -38,8 +38,9 @@ def hand_review(
 ) -> Answer:
     """Seat ``seat``'s review of hand ``hand``: 404 for an unknown table or a hand not dealt,
     400 naming ``seat`` for a seat the table does not have, 409 ``hand-in-play`` while the
-    hand is in play, 403 ``hand-not-revealed`` when the seat's cards are not the caller's to
-    see; else the stored review, or 202 while it is computed."""
+    hand is in play, 404 ``review-unavailable`` for a game without a search bot, 403
+    ``hand-not-revealed`` when the seat's cards are not the caller's to see; else the stored
+    review, or 202 while it is computed."""
     viewer = viewer_of(services, table_id, authorization)
     facts = services.queries.facts(table_id)
     version, hands = services.store.hands(table_id)
@@ -52,6 +53,9 @@ def hand_review(
     if span.settled is None:
         raise ApiProblem(409, "hand-in-play", f"hand {hand} is still in play; its review "
                          "can be asked for once it has settled", field="n")  # fmt: skip
+    if facts.game.house.bots.search is None:
+        raise ApiProblem(404, "review-unavailable", f"{facts.game.title} has no search bot to "
+                         "review a hand with yet")  # fmt: skip
     if viewer != seat and not facts.reveals(hand, {hand}):
         raise ApiProblem(403, "hand-not-revealed", f"seat {seat}'s cards of hand {hand} are "
                          "not shown to you (option reveal: never); ask with that seat's token",

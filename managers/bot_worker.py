@@ -117,13 +117,17 @@ def bot_seats(store: Any, table_id: UUID, version: int) -> tuple[dict[int, str],
 def process_managers(
     store: Any, redis_client: Any, settings: Any
 ) -> list[tuple[str, Callable[[threading.Event], None]]]:
-    """The bots' worker and the timekeeper, each as ``(name, run_forever(stop))``."""
+    """The bots' worker, the timekeeper and the reviewer (:mod:`managers.reviewer`), each as
+    ``(name, run_forever(stop))``."""
+    from managers.reviewer import reviewer_for
     from managers.timekeeper import Timekeeper
 
     worker = BotWorker(store, redis_client, settings.redis_prefix,
                        think_seconds=settings.bot_think_seconds)  # fmt: skip
     keeper = Timekeeper(store, redis_client, settings.redis_prefix)
-    return [("bots", worker.run_forever), ("timekeeper", keeper.run_forever)]
+    reviewer = reviewer_for(store, redis_client, settings)
+    return [("bots", worker.run_forever), ("timekeeper", keeper.run_forever),
+            ("reviewer", reviewer.run_forever)]  # fmt: skip
 
 
 class BotWorker:

@@ -27,6 +27,7 @@ not marked. ``accuracy`` is the share of choices marked good, in percent.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -46,13 +47,19 @@ DIGITS = 3  # values are rounded to this many decimals (the JSON stays short and
 
 
 class Evaluator(Protocol):
-    """The search bot's estimate of ``seat``'s legal moves in ``state``: ``[(move, value)]``
-    (any order), from ``seat``'s information only, drawing its randomness from ``rng`` alone
+    """The search bot's estimate of ``moves`` (``seat``'s legal moves in ``state``, and the
+    move played): ``[(move, value)]`` in any order, a move it could not value left out, from
+    ``seat``'s information only, drawing its randomness from ``rng`` alone
     (:func:`managers.reviewer.searching`: :func:`bots.search.evaluate` for a fixed number of
     rounds)."""
 
     def __call__(
-        self, game: Game[Any, Any, Any], state: Any, seat: int, rng: random.Random
+        self,
+        game: Game[Any, Any, Any],
+        state: Any,
+        seat: int,
+        moves: Sequence[Any],
+        rng: random.Random,
     ) -> Sequence[tuple[Any, float]]: ...
 
 
@@ -158,7 +165,10 @@ def _values(pairs: Sequence[tuple[Any, float]], moves: list[Any]) -> list[float 
     out: list[float | None] = []
     for move in moves:
         found = next((value for command, value in pairs if command == move), None)
-        out.append(None if found is None else round(float(found), DIGITS))
+        if found is None or not math.isfinite(found):  # -inf: the search never weighed it
+            out.append(None)
+        else:
+            out.append(round(float(found), DIGITS))
     return out
 
 
@@ -196,7 +206,7 @@ def review(
             values: list[float | None] = [0.0]
         else:
             rng = review_rng(table_id, hand, seat, decision.version)
-            values = _values(evaluate(game, decision.state, seat, rng), moves)
+            values = _values(evaluate(game, decision.state, seat, moves, rng), moves)
         order = sorted(range(len(moves)), key=lambda i: (values[i] is None, -(values[i] or 0), i))
         known = [value for value in values if value is not None]
         played = values[moves.index(decision.played)]

@@ -24,8 +24,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
+from bots import search
+from domain.table import PlayerSeated
+from domain.table.leaving import SeatLeft
 from infra.errors import TableNotFound
-from managers.bot_worker import bot_seats
 from managers.following import follow
 from managers.hand_review import Evaluator, decisions, review
 from projections.reviews import Job, Reviews
@@ -43,7 +45,27 @@ return redis.call('GET', KEYS[1])
 
 
 class NotReviewable(LookupError):
-    """The hand asked for is not a settled hand of the table."""
+    """The hand asked for is not a settled hand of the table, or its game has no search."""
+
+
+def searching(rounds: int) -> Evaluator:
+    """The search bot's values (:func:`bots.search.evaluate`) of every move asked for (not
+    only the moves it weighs when it plays), over exactly ``rounds`` determinizations a
+    decision, whatever the time: the same on every machine."""
+
+    def evaluate(game: Any, state: Any, seat: int, moves: Any, rng: Any) -> search.Evaluation:
+        return search.evaluate(game, state, seat, 0.0, rng, rounds=rounds, moves=moves)
+
+    return evaluate
+
+
+def reviewer_for(store: Any, redis_client: Any, settings: Any) -> Reviewer:
+    """The reviewer of a deployment: the search bot at ``settings.review_rounds``, reviewing
+    settled hands unasked when ``settings.review_settled_hands``."""
+    rounds = settings.review_rounds
+    return Reviewer(store, redis_client, settings.redis_prefix, evaluate=searching(rounds),
+                    engine={"bot": BOT, "rounds": rounds},
+                    settled=settings.review_settled_hands)  # fmt: skip
 
 
 def compute(store: Any, job: Job, evaluate: Evaluator, engine: dict[str, Any]) -> dict[str, Any]:
@@ -55,6 +77,8 @@ def compute(store: Any, job: Job, evaluate: Evaluator, engine: dict[str, Any]) -
         raise NotReviewable(f"hand {job.hand} of {job.table_id} has not settled")
     before = store.get(job.table_id, span.start - 1)
     game = before.game
+    if game.house.bots.search is None:
+        raise NotReviewable(f"{game.name} has no search bot to review with")
     if not 0 <= job.seat < game.seating(before.state).seats:
         raise NotReviewable(f"the table {job.table_id} has no seat {job.seat}")
     events = [r.event for r in store.events(job.table_id, span.start, span.settled)]
@@ -139,12 +163,18 @@ class Reviewer:
             return
         table = self._store.get(table_id)
         hand = game.hand_of(event)
-        seats = range(game.seating(table.state).seats)
-        bots, _ = bot_seats(self._store, table_id, table.version)
-        for seat in people(seats, bots):
+        for seat in people(game.seating(table.state).seats, self._store.events(table_id)):
             self.reviews.ask(Job(table_id, hand, seat), self._now())
 
 
-def people(seats: Sequence[int] | range, bots: dict[int, str]) -> list[int]:
-    """The seats a person holds (every seat a bot does not)."""
-    return [seat for seat in seats if seat not in bots]
+def people(seats: int, events: Sequence[Any]) -> list[int]:
+    """The seats a person holds after ``events`` (a table's stored events): every seat but
+    those a bot took (``PlayerSeated.bot``) or took over (``SeatLeft.bot``)."""
+    bots: set[int] = set()
+    for recorded in events:
+        if isinstance(recorded.event, PlayerSeated | SeatLeft):
+            if recorded.event.bot is None:
+                bots.discard(recorded.event.seat)
+            else:
+                bots.add(recorded.event.seat)
+    return [seat for seat in range(seats) if seat not in bots]

@@ -5,12 +5,16 @@ the time of each decision."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
+import pytest
 from litestar.testing import TestClient
 
-from managers.reviewer import Reviewer
+from api.app import create_app
+from infra.settings import Settings
 from tests.api.helpers import (
     SPADES_SWEEP_DECK,
     act,
@@ -21,7 +25,9 @@ from tests.api.helpers import (
     sit,
 )
 from tests.documents import card_codes
-from tests.unit.review.evaluators import ENGINE, seeded_values
+from tests.waiting import wait_until
+
+ROUNDS = 2
 
 
 def play_first_hand(client: TestClient[Any], options: dict[str, Any]) -> tuple[str, dict[int, str]]:
@@ -38,25 +44,29 @@ def play_first_hand(client: TestClient[Any], options: dict[str, Any]) -> tuple[s
     return table, tokens
 
 
-def reviewer(client: TestClient[Any]) -> Reviewer:
-    services = client.app.state.services
-    return Reviewer(services.store, services.redis.client, services.settings.redis_prefix,
-                    evaluate=seeded_values, engine=ENGINE)  # fmt: skip
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient[Any]]:
+    """The real app with its reviewer (the search bot, two rounds a decision: cheap)."""
+    cheap = replace(settings, review_rounds=ROUNDS)
+    with TestClient(create_app(cheap, run_projector=True)) as test_client:
+        yield test_client
 
 
 def reviewed(
     client: TestClient[Any], table: str, hand: int, seat: int, token: str | None = None
 ) -> Any:
-    """The review, asked for (202), computed by a reviewer, then read (200)."""
+    """The review: asked for (202 while the app's reviewer computes it), then read (200)."""
     path = f"/tables/{table}/hands/{hand}/review?seat={seat}"
     first = client.get(path, headers=auth(token))
     if first.status_code == 202:
         assert first.headers["Retry-After"] == "1"
         assert first.json()["status"] == "pending"
-        while reviewer(client).run_once():
-            pass
-    answer = client.get(path, headers=auth(token))
-    assert answer.status_code == 200, answer.text
+
+    def stored() -> Any:
+        got = client.get(path, headers=auth(token))
+        return got if got.status_code == 200 else None
+
+    answer = wait_until(stored, 30, "the reviewer stored no review")
     return answer.json()
 
 
@@ -91,7 +101,7 @@ def test_a_review_lists_every_decision_with_a_value_per_legal_move(client: TestC
     table, _ = play_first_hand(client, {})
     body = reviewed(client, table, 1, 0)
     assert body["seat"] == 0 and body["hand"] == 1 and body["tableId"] == table
-    assert body["engine"] == ENGINE
+    assert body["engine"] == {"bot": "search", "rounds": ROUNDS}
     # Ann's decisions: her declaration, then a card to each of Bob's five leads.
     events = timeline(client, table)
     hers = [e["version"] - 1 for e in events if e.get("seat") == 0
@@ -152,4 +162,5 @@ def test_a_review_is_stored_once_and_read_again(client: TestClient[Any]) -> None
     first = reviewed(client, table, 1, 1)
     again = client.get(f"/tables/{table}/hands/1/review?seat=1")
     assert again.status_code == 200 and again.json() == first
-    assert reviewer(client).run_once() == 0  # nothing left queued
+    services = client.app.state.services
+    assert services.redis.client.zcard(f"{services.settings.redis_prefix}reviews:{{jobs}}") == 0

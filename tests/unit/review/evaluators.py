@@ -5,12 +5,12 @@ reproducible and differ from move to move, and the evaluator sees only what it i
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 
-def seeded_values(game: Any, state: Any, seat: int, rng: random.Random) -> list[tuple[Any, float]]:
-    """Values in [-2, 2] drawn from ``rng``, one per legal move of ``seat``, in their order."""
-    return [(move, rng.uniform(-2.0, 2.0)) for move in game.legal_commands(state, seat)]
-
-
-ENGINE = {"bot": "test", "rounds": 0}
+def seeded_values(
+    game: Any, state: Any, seat: int, moves: Sequence[Any], rng: random.Random
+) -> list[tuple[Any, float]]:
+    """Values in [-2, 2] drawn from ``rng``, one per move, in the order of ``moves``."""
+    return [(move, rng.uniform(-2.0, 2.0)) for move in moves]

@@ -5,6 +5,7 @@ and each choice a mark by the share of the hand's stake it lost."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from domain.bourre.commands import Declare, PlayCard
@@ -19,10 +20,12 @@ RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 DECK = stack(["2H 3H 4H 5H 2S", "AS KS QS JS 10S"])
 
 
-def high_cards(game: Any, state: Any, seat: int, rng: random.Random) -> list[tuple[Any, float]]:
+def high_cards(
+    game: Any, state: Any, seat: int, moves: Sequence[Any], rng: random.Random
+) -> list[tuple[Any, float]]:
     """A plain evaluator: a card is worth its rank, playing is worth 1 and passing 0."""
     out: list[tuple[Any, float]] = []
-    for move in game.legal_commands(state, seat):
+    for move in moves:
         if isinstance(move, PlayCard):
             out.append((move, float(RANKS.index(move.card[:-1]))))
         else:
