@@ -11,6 +11,7 @@ from typing import Any
 from domain.bourre.commands import Declare, PlayCard
 from domain.games import game_named
 from managers.hand_review import INACCURACY, MISTAKE, decisions, mark, review
+from managers.reviewer import searching
 from tests.unit.bourre.support import open_table, run, stack
 from tests.unit.review.evaluators import seeded_values
 
@@ -122,3 +123,27 @@ def test_a_review_is_reproducible_and_each_decision_has_its_own_draw() -> None:
     assert summary["good"] + summary["inaccuracies"] + summary["mistakes"] == summary["choices"]
     losses = [m["loss"] for m in summary["biggestMistakes"]]
     assert losses == sorted(losses, reverse=True) and len(losses) <= 3
+
+
+def test_the_search_values_come_from_the_seats_information_only() -> None:
+    """Two deals alike for seat 0 (its cards, the face-up 2S, seat 1 playing) but for seat 1's
+    hidden hand — top spades or top diamonds — give seat 0 the same values: the search deals
+    what seat 0 cannot see anew."""
+    hidden = {}
+    for other in ("AS KS QS JS 10S", "AD KD QD JD 10D"):
+        _, opening = open_table({"seats": 2}, decks=[stack(["2H 3H 4H 5H 2S", other])])
+        first = next(i for i, e in enumerate(opening) if GAME.hand_of(e) == 1)
+        before: Any = None
+        for event in opening[:first]:
+            before = GAME.evolve(before, event)
+        dealt = before
+        for event in opening[first:]:
+            dealt = GAME.evolve(dealt, event)
+        _, events = run(dealt, Declare(seat=1, play=True), Declare(seat=0, play=False))
+        found = decisions(GAME, before, opening[first:] + events, 0, first + 1)
+        assert [d.played for d in found] == [Declare(seat=0, play=False)]
+        hidden[other] = review(GAME, found, searching(3), table_id="t", hand=1, seat=0)
+    spades, diamonds = hidden.values()
+    assert spades["decisions"] == diamonds["decisions"]
+    assert len(spades["decisions"][0]["moves"]) == len(GAME.legal_commands(found[0].state, 0))
+    assert all(isinstance(m["value"], float) for m in spades["decisions"][0]["moves"])
