@@ -73,22 +73,32 @@ async function loadReview() {
   throw new Error(t("review.not_ready"));
 }
 
-// A command in words: its type (the game's word when it has one) and its cards and values.
-function move(command) {
+// The fields whose values differ among `commands` (the moves of one decision): only those
+// tell the moves apart, so only those are shown (a field every move leaves false stays out).
+function varying(commands) {
+  const keys = new Set(commands.flatMap((c) => Object.keys(c)));
+  return new Set([...keys].filter((key) => new Set(commands.map((c) => JSON.stringify(c[key]))).size > 1));
+}
+
+const isCard = (value) => typeof value === "string" && /^(10|[2-9JQKA])[SHDC]$|^JK$/.test(value);
+
+// A command in words: its type (the game's word when it has one) and the fields that set it
+// apart from the other moves (`shown`), cards drawn as cards.
+function move(command, shown) {
   const { type, ...fields } = command;
   const name = tFirst([`${state.game.name}.command.${type}`, `review.command.${type}`], {}, words(type));
   const bits = [el("span", { class: "move-type" }, name)];
   for (const [key, value] of Object.entries(fields)) {
-    if (value === null || value === false || (Array.isArray(value) && !value.length)) continue;
+    if (!shown.has(key) && !isCard(value)) continue;
     const label = tFirst([`${state.game.name}.field.${key}`], {}, words(key));
-    if (typeof value === "string" && /^(10|[2-9JQKA])[SHDC]$|^JK$/.test(value)) {
+    if (isCard(value)) {
       bits.push(" ", card(value, { size: "small" }));
-    } else if (Array.isArray(value) && value.every((v) => typeof v === "string")) {
-      bits.push(" ", el("span", { class: "move-field" }, `${label}:`), " ",
-        ...value.map((code) => card(code, { size: "small" })));
-    } else if (value === true) {
-      bits.push(" ", el("span", { class: "move-field" }, label));
-    } else {
+    } else if (Array.isArray(value) && value.every(isCard)) {
+      bits.push(" ", value.length ? el("span", { class: "move-field" }, `${label}:`) : el("span", { class: "move-field" },
+        t("review.move.none", { label })), ...value.map((code) => card(code, { size: "small" })));
+    } else if (typeof value === "boolean") {
+      bits.push(" ", el("span", { class: "move-field" }, value ? label : t("review.move.no", { label })));
+    } else if (value !== null) {
       bits.push(" ", el("span", { class: "move-field" }, `${label} ${value}`));
     }
   }
@@ -104,7 +114,8 @@ function summaryBox(review) {
   const th = s.thresholds;
   const biggest = s.biggestMistakes.map((m) => el("li", {},
     el("a", { href: `#v${m.version}`, onclick: (click) => { click.preventDefault(); choose(m.version); } },
-      t("review.summary.at_version", { version: m.version })), " ", move(m.played), " → ", move(m.best),
+      t("review.summary.at_version", { version: m.version })), " ", move(m.played, varying([m.played, m.best])), " → ",
+    move(m.best, varying([m.played, m.best])),
     " ", t("review.summary.lost", { loss: values.format(m.loss) })));
   return el("section", { class: "result review-summary", "data-review-summary": "",
     "data-accuracy": s.accuracy ?? "" },
@@ -122,19 +133,21 @@ function summaryBox(review) {
 function decisionItem(decision) {
   const item = el("li", { "data-decision": decision.version, "data-mark": decision.mark, id: `v${decision.version}` },
     el("button", { type: "button", class: "decision-pick", onclick: () => choose(decision.version) },
-      el("span", { class: "v" }, `v${decision.version}`), " ", move(decision.played), " ", badge(decision.mark),
+      el("span", { class: "v" }, `v${decision.version}`), " ",
+      move(decision.played, varying(decision.moves.map((m) => m.command))), " ", badge(decision.mark),
       decision.loss ? el("span", { class: "loss" }, ` −${values.format(decision.loss)}`) : null));
   return item;
 }
 
 function movesTable(decision) {
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const shown = varying(decision.moves.map((m) => m.command));
   const rows = decision.moves.map((m) => {
     const played = same(m.command, decision.played);
     const best = same(m.command, decision.best);
     return el("tr", { "data-value": m.value ?? "", "data-played": played ? "true" : null,
       "data-best": best ? "true" : null, class: played ? "played" : "" },
-    el("td", {}, move(m.command)),
+    el("td", {}, move(m.command, shown)),
     el("td", { class: "value" }, m.value === null ? "—" : values.format(m.value)),
     el("td", {}, [played ? t("review.moves.played") : "", best ? t("review.moves.best") : ""]
       .filter(Boolean).join(" · ")));
@@ -194,7 +207,7 @@ async function show(version) {
   try {
     const view = await api.replay(tableId, state.at, state.token);
     if (view.version !== state.at) return;
-    board.replaceChildren(state.game.module.renderBoard(view, { perspective: seat, own: seat,
+    board.replaceChildren(state.game.module.renderBoard(view, { perspective: seat,
       events: state.events.filter((e) => e.version <= state.at) }));
   } catch (problem) {
     notice(app, api.words(problem));
