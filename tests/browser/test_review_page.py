@@ -87,3 +87,17 @@ def test_a_decision_shows_every_move_with_its_value_and_the_seats_side_of_the_bo
     page.wait_for_selector(".board-box [data-seat='0'] [data-card='2H']")
     assert set(shown_cards(page, ".board-box [data-seat='1']")) == {"back"}
     assert page.locator(f"button[data-fork='{version}']").is_visible()
+
+
+def test_the_watch_pages_hand_result_links_to_each_seats_review(
+    server: CardroomServer, reviewed: Any
+) -> None:
+    table, page, review = reviewed
+    page.goto(f"{server.base}/watch/{table}")
+    link = page.locator("[data-result='hand'][data-hand='1'] a[data-review='0']")
+    link.wait_for()
+    assert link.inner_text() == "Ann"
+    link.click()
+    page.wait_for_url(f"**/review/{table}/1?seat=0")
+    page.wait_for_selector("ol[data-decisions] > li")
+    assert page.locator("ol[data-decisions] > li").count() == len(review["decisions"])

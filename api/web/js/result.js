@@ -6,7 +6,8 @@
 // game without them gets the settling event in words. Nothing later than the version on
 // screen is told (no spoilers while replaying).
 
-import { el } from "./format.js";
+import { el, seatName } from "./format.js";
+import { t } from "./i18n.js";
 import { describe, endReason, settling, words } from "./table.js";
 
 // The result shown at version `upto`: the last hand settled by then, and the final standings
@@ -26,7 +27,8 @@ export function resultPanel(game, events, upto, { names = [], view = null, table
     box.append(el("section", { class: "result hand-result-box", "data-result": "hand", "data-hand": last.hand,
       "aria-label": `hand ${last.hand} result` },
     el("h2", {}, `Hand ${last.hand} result`),
-    told || el("p", {}, describe(game, last, names))));
+    told || el("p", {}, describe(game, last, names)),
+    links ? reviewLine(last.hand, tableId, names) : null));
   }
   if (links && settled.length) box.append(handLinks(settled, tableId));
   return box.childElementCount ? box : null;
@@ -57,4 +59,12 @@ function handLinks(settled, tableId) {
       `hand ${e.hand} (${words(e.type)}): `,
       el("a", { href: `${base}/${e.hand}/history`, "data-history": e.hand }, "history"), " · ",
       el("a", { href: `${base}/${e.hand}/verify`, "data-verify": e.hand }, "verify the deal")))));
+}
+
+// Each seat's review of a settled hand: what the search bot would have played (review.js).
+function reviewLine(hand, tableId, names) {
+  const base = `/review/${encodeURIComponent(tableId)}/${hand}`;
+  return el("p", { class: "review-links" }, t("review.link.lead"), " ", names.flatMap((name, seat) => [
+    seat ? " · " : "",
+    el("a", { href: `${base}?seat=${seat}`, "data-review": seat }, seatName(name, seat))]));
 }
