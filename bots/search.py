@@ -6,9 +6,10 @@ dealt at random, consistently with the seat's own cards, the public record and w
 others' plays showed, such as voids), and plays every legal move of the seat once in it,
 followed by a random playout to the end of the hand on the game's playout path. A move's
 value is the mean outcome for the seat over the rounds (:func:`outcome_value`); the bot plays
-the best. Rounds go on until the think budget (milliseconds, table option ``bot_think_ms``,
-default 300, never more than half the turn clock: :func:`domain.table.clock.bot_think_ms`) is
-spent, or for exactly ``rounds`` rounds when given (reviews that must be reproducible).
+the best. Rounds go on until the think budget (milliseconds of the thread's CPU time, and never more
+than twice that in wall time; table option ``bot_think_ms``, default 300, never more than half
+the turn clock: :func:`domain.table.clock.bot_think_ms`) is spent, or for exactly ``rounds``
+rounds when given (reviews that must be reproducible).
 
 Reproducible: every draw comes from the ``rng`` passed in, which the callers seed from the
 table, version and seat (:func:`bots.rng_for`); a fixed number of rounds gives the same values
@@ -190,16 +191,18 @@ def evaluate(
         weighed = legal
     totals = {_key(c): 0.0 for c in weighed}
     counts = dict.fromkeys(totals, 0)
-    deadline = time.perf_counter() + budget_ms / 1000
+    # the budget is the thread's CPU time (a loaded machine does not make the bot weaker),
+    # and never more than twice that in wall time (at most the turn: bot_think_ms)
+    cpu_deadline = time.thread_time() + budget_ms / 1000
+    wall_deadline = time.perf_counter() + 2 * budget_ms / 1000
     done = 0
     while True:
         dealt = search.spec.determinize(state, seat, rng)
         root = play.from_state(dealt)
         seed = rng.getrandbits(64)  # the same playout randomness for every move of a round
-        for move in play.legal(root):
-            key = _key(play.to_command(root, move))
-            if key not in totals:
-                continue  # not weighed (a seat's legal moves follow from what it sees)
+        for command in weighed:  # a seat's legal moves follow from what it sees: the same here
+            key = _key(command)
+            move = play.from_command(root, command)
             here = play.copy(root)
             play.apply(here, move)
             play.random_playout(here, random.Random(seed))
@@ -209,7 +212,7 @@ def evaluate(
         if rounds is not None:
             if done >= rounds:
                 break
-        elif time.perf_counter() >= deadline:
+        elif time.thread_time() >= cpu_deadline or time.perf_counter() >= wall_deadline:
             break
     scored = [(c, totals[k] / counts[k] if counts[k] else float("-inf"))
               for c, k in ((c, _key(c)) for c in weighed)]  # fmt: skip
