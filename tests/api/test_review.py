@@ -15,6 +15,8 @@ from litestar.testing import TestClient
 
 from api.app import create_app
 from infra.settings import Settings
+from managers.reviewer import compute, searching
+from projections.reviews import Job, Reviews
 from tests.api.helpers import (
     SPADES_SWEEP_DECK,
     act,
@@ -164,3 +166,33 @@ def test_a_review_is_stored_once_and_read_again(client: TestClient[Any]) -> None
     assert again.status_code == 200 and again.json() == first
     services = client.app.state.services
     assert services.redis.client.zcard(f"{services.settings.redis_prefix}reviews:{{jobs}}") == 0
+
+
+def test_a_review_computed_again_is_the_same(client: TestClient[Any]) -> None:
+    table, _ = play_first_hand(client, {})
+    stored = reviewed(client, table, 1, 0)
+    services = client.app.state.services
+    again = compute(services.store, Job(UUID(table), 1, 0), searching(ROUNDS), stored["engine"])
+    assert again == stored
+
+
+def test_settled_hands_are_reviewed_unasked_for_people_not_bots(settings: Settings) -> None:
+    eager = replace(settings, review_rounds=ROUNDS, review_settled_hands=True)
+    with TestClient(create_app(eager, run_projector=True)) as client:
+        table = open_table(client, "bourre", {"seats": 2, "hands": 1}, decks=[SPADES_SWEEP_DECK])
+        ann = sit(client, table, ["Ann"])[0]
+        assert client.post(f"/tables/{table}/seats", json={"bot": "basic"}).status_code == 201
+
+        def over() -> bool:
+            """Ann plays her first legal move whenever it is her turn, until hand 1 settles."""
+            moves = client.get(f"/tables/{table}/legal", headers=auth(ann)).json()
+            if moves:
+                act(client, table, ann, moves[0])
+            return client.get(f"/tables/{table}/hands/1/history").status_code == 200
+
+        wait_until(over, 30, "the hand did not settle")
+        reviews = Reviews(client.app.state.services.redis.client, eager.redis_prefix)
+        ann_review = wait_until(lambda: reviews.read(Job(UUID(table), 1, 0)), 30, "no review")
+        assert ann_review is not None and ann_review["seat"] == 0 and ann_review["decisions"]
+        assert reviews.read(Job(UUID(table), 1, 1)) is None  # the bot's seat: only when asked
+        assert not reviews.queued(Job(UUID(table), 1, 1))
