@@ -165,7 +165,8 @@ def test_a_review_is_stored_once_and_read_again(client: TestClient[Any]) -> None
     again = client.get(f"/tables/{table}/hands/1/review?seat=1")
     assert again.status_code == 200 and again.json() == first
     services = client.app.state.services
-    assert services.redis.client.zcard(f"{services.settings.redis_prefix}reviews:{{jobs}}") == 0
+    jobs = f"{services.settings.redis_prefix}reviews:{{jobs}}"
+    wait_until(lambda: services.redis.client.zcard(jobs) == 0, 10, "the job stayed queued")
 
 
 def test_a_review_computed_again_is_the_same(client: TestClient[Any]) -> None:
