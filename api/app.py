@@ -31,6 +31,7 @@ from api.routes import (
     bots,
     events,
     fair,
+    forks,
     games,
     health,
     i18n,
@@ -76,6 +77,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
             *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
             *i18n.ROUTES,  # the languages' message catalogs (api/i18n.py)
+            *forks.ROUTES,  # play from here: sandbox tables (api/forks.py)
             *review.ROUTES,  # hand reviews and the review page (api/reviews.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},

@@ -100,7 +100,7 @@ class _GameNames(Sequence[str]):
               help="Base URL of the server, for the tables' watch links [default: CARDROOM_URL, "
                    "else http://127.0.0.1 on CARDROOM_PORT, else port 8000].")  # fmt: skip
 @click.option("--option", "table_options", multiple=True, metavar="KEY=VALUE",
-              help="A table option (JSON value), e.g. ante=1 or bot_think_ms=30; repeatable.")  # fmt: skip
+              help="A table option (a JSON value), e.g. ante=1; repeatable.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def simulate(
     game: str,

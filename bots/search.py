@@ -167,15 +167,15 @@ def evaluate(
     rng: random.Random,
     *,
     rounds: int | None = None,
-    moves: Sequence[Any] | None = None,
+    every: bool = False,
 ) -> Evaluation:
     """Every legal command of ``seat`` with its estimated value (the mean outcome for the seat
     over determinized playouts, the module docstring), best first. ``state`` is the table's
     full state: only what ``seat`` has seen of it reaches the search (the game's
     determinization deals everything else anew). ``rounds``: exactly that many
     determinizations, whatever the time; else as many as ``budget_ms`` allows (at least one).
-    Only the game's ``candidates`` among the legal commands are weighed (all by default), or
-    ``moves`` when given (a hand review values every legal move, design §9.4)."""
+    Only the game's ``candidates`` among the legal commands are weighed, unless ``every`` (a
+    review that values every legal command)."""
     legal = game.legal_commands(state, seat)
     if not legal:
         return []
@@ -183,12 +183,10 @@ def evaluate(
         return [(legal[0], 0.0)]
     search = searcher(game)
     play = search.play
-    if moves is not None:
-        weighed = list(moves)
-    elif search.spec.candidates:
-        weighed = search.spec.candidates(state, seat, legal)
-    else:
-        weighed = legal
+    pick = search.spec.candidates
+    weighed = list(legal) if every or pick is None else pick(state, seat, legal)
+    if len(weighed) == 1 and rounds is None:
+        return [(weighed[0], 0.0)]
     totals = {_key(c): 0.0 for c in weighed}
     counts = dict.fromkeys(totals, 0)
     # the budget is the thread's CPU time (a loaded machine does not make the bot weaker),

@@ -59,13 +59,13 @@ def deal(
     room = list(sizes)
     placed: list[list[tuple[T, list[int]]]] = [[] for _ in range(places)]
     for entry in bound:
-        where = entry[1]
-        open_ = [p for p in where if room[p]]
+        its = entry[1]
+        open_ = [p for p in its if room[p]]
         if open_:
             weights = [room[p] for p in open_]
             p = rng.choices(open_, weights)[0] if len(open_) > 1 else open_[0]
         else:
-            p = _make_room(where, room, placed)
+            p = _make_room(its, room, placed)
         placed[p].append(entry)
         room[p] -= 1
     # the cards that may be anywhere fill what is left, every remaining slot alike

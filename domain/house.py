@@ -174,6 +174,7 @@ def uniform(view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> A
 
 RANDOM = Kind("random", "Plays any legal command at random.", uniform)
 
+
 @dataclass(frozen=True)
 class Search:
     """What the search bot (:mod:`bots.search`, design §9.2) asks of a game.
@@ -185,12 +186,16 @@ class Search:
     ``random_playout``), or ``None`` to play out on the reference engine; ``policy(state,
     seat, legal, rng)``: the move a playout on the reference engine plays for the seat to
     move (``None``: a uniformly random one); ``candidates(state, seat, legal)``: the legal
-    commands worth weighing (``None``: all of them)."""
+    commands worth weighing (``None``: all of them); ``fork(state, viewer, rng, events,
+    marks)``: a fork's starting state (design §9.3) — determinized for ``viewer`` (a seat, or
+    ``None`` for a spectator) from the hand's ``events``, its seats emptied, ``marks`` added to
+    its options (``None``: the game cannot be forked)."""
 
     determinize: Callable[[Any, int, random.Random], Any]
     playout: Any = None
     policy: Callable[[Any, int, Sequence[Any], random.Random], Any] | None = None
     candidates: Callable[[Any, int, Sequence[Any]], list[Any]] | None = None
+    fork: Callable[[Any, int | None, random.Random, list[Any], dict[str, Any]], Any] | None = None
 
 
 # One side's figures of a settled hand: ``(side, won, net)``; a side is a seat, or a team

@@ -54,7 +54,7 @@ def searching(rounds: int) -> Evaluator:
     decision, whatever the time: the same on every machine."""
 
     def evaluate(game: Any, state: Any, seat: int, moves: Any, rng: Any) -> search.Evaluation:
-        return search.evaluate(game, state, seat, 0.0, rng, rounds=rounds, moves=moves)
+        return search.evaluate(game, state, seat, 0.0, rng, rounds=rounds, every=True)
 
     return evaluate
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -47,9 +48,9 @@ class Play:
 
 @dataclass(frozen=True)
 class Observed:
-    """One seat's information set in the hand in play."""
+    """One seat's information set in the hand in play (``seat`` ``None``: a spectator's)."""
 
-    seat: int
+    seat: int | None
     own: tuple[Card, ...]  # the seat's cards
     seen_out: int  # mask: cards the seat knows are out of every hidden place
     plays: tuple[Play, ...]  # every card played this hand, in order
@@ -92,8 +93,9 @@ def _barred_by(play: Play, trump: int) -> int:
     return barred
 
 
-def observe(state: Table, seat: int) -> Observed:
-    """``seat``'s information set (the module docstring), read from the full ``state``."""
+def observe(state: Table, seat: int | None) -> Observed:
+    """``seat``'s information set (the module docstring), read from the full ``state``;
+    ``None``: a spectator's (public facts only)."""
     hand = state.hand
     assert hand is not None, "no hand in play"
     plays = plays_of(hand)
@@ -101,8 +103,10 @@ def observe(state: Table, seat: int) -> Observed:
     for play in plays:
         if play.seat != seat:
             barred[play.seat] |= _barred_by(play, hand.trump_suit)
-    own = hand.holdings[seat]
-    seen_out = hand.gone | mask_of(c for c in hand.discards[seat] if c not in hand.gathered)
+    own = hand.holdings[seat] if seat is not None else ()
+    seen_out = hand.gone
+    if seat is not None:
+        seen_out |= mask_of(c for c in hand.discards[seat] if c not in hand.gathered)
     holder = hand.trump_card_owner
     if holder is None:
         seen_out |= BIT[hand.trump_card]  # face up, nobody's (rules 32–33)
@@ -112,9 +116,10 @@ def observe(state: Table, seat: int) -> Observed:
     return Observed(seat, own, seen_out | mask_of(own), plays, tuple(barred), holder)
 
 
-def determinize(state: Table, seat: int, rng: random.Random) -> Table:
+def determinize(state: Table, seat: int | None, rng: random.Random) -> Table:
     """A full table agreeing with everything ``seat`` has seen, the unseen cards dealt at
-    random (the module docstring)."""
+    random (the module docstring); ``None``: with what a spectator has seen (every hand
+    dealt anew)."""
     hand = state.hand
     assert hand is not None, "no hand in play"
     seen = observe(state, seat)
@@ -131,7 +136,7 @@ def determinize(state: Table, seat: int, rng: random.Random) -> Table:
     trump_card, holder = hand.trump_card, seen.trump_holder
     reshuffled = hand.reshuffles > 0
 
-    mine = set(hand.discards[seat])
+    mine = set(hand.discards[seat]) if seat is not None else set()
     back = {c for c in mine if c in hand.gathered}  # own discards shuffled back into the stock
     hands_and_stock = [*range(len(others)), stock_place]
     any_barred = 0
@@ -185,6 +190,25 @@ def determinize(state: Table, seat: int, rng: random.Random) -> Table:
     )
 
 
+def fork(
+    state: Table, viewer: int | None, rng: random.Random, events: list[Any], marks: dict[str, Any]
+) -> Table:
+    """A fork's starting table (design §9.3): :func:`determinize` for ``viewer``, the seats'
+    people and requests forgotten (the fork seats its own), ``marks`` added to its options.
+    ``events`` (the hand's, for games that read them) are not needed: the state holds every
+    public fact of a Bourré hand."""
+    dealt = determinize(state, viewer, rng)
+    return replace(
+        dealt,
+        raw_options={**dealt.raw_options, **marks},
+        names=(None,) * dealt.seats,
+        token_hashes=(None,) * dealt.seats,
+        departures=(),
+        close_requested=False,
+        end_reason=None,
+    )
+
+
 def holding_at(plays: tuple[Play, ...], seat: int, now: tuple[Card, ...], index: int) -> int:
     """The cards ``seat`` held before play number ``index``: those it holds now and those it
     played since (a mask; for checks that a deal agrees with the plays)."""
@@ -192,4 +216,4 @@ def holding_at(plays: tuple[Play, ...], seat: int, now: tuple[Card, ...], index:
     return mask_of(now) | mask_of(later)
 
 
-__all__ = ["Observed", "Play", "determinize", "holding_at", "observe", "plays_of"]
+__all__ = ["Observed", "Play", "determinize", "fork", "holding_at", "observe", "plays_of"]

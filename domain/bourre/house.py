@@ -42,6 +42,7 @@ HOUSE = House(
             determinize=determinize.determinize,
             policy=strategies.playout_policy,
             candidates=strategies.search_candidates,
+            fork=determinize.fork,
         ),
         hand=readmodels.hand_figures,
         table=readmodels.table_nets,

@@ -175,8 +175,8 @@ def search_candidates(state: Any, seat: int, legal: Sequence[Any]) -> list[Any]:
     wanted = [frozenset(c.code for c in ranked[:k]) for k in range(len(ranked) + 1)]
     kept = []
     for command in legal:
-        if isinstance(command, Declare) and not command.play:
-            kept.append(command)
-        elif not command.take_trump and frozenset(command.discard) in wanted:
+        if (isinstance(command, Declare) and not command.play) or (
+            not command.take_trump and frozenset(command.discard) in wanted
+        ):
             kept.append(command)
     return kept or list(legal)

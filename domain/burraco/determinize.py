@@ -24,11 +24,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from msgspec.structs import replace
 
 from domain.burraco.deal import PACK
-from domain.burraco.events import Dealt, Discarded, MeldExtended, Melded, PileTaken
+from domain.burraco.events import Dealt, Discarded, Melded, MeldExtended, PileTaken
 from domain.burraco.state import Table
 from domain.determinize import Inconsistent, deal
 
@@ -55,13 +56,14 @@ def known_cards(events: Iterable[object]) -> Known:
     return known
 
 
-def unseen_by(state: Table, seat: int, known: Mapping[int, list[str]]) -> Counter[str]:
+def unseen_by(state: Table, seat: int | None, known: Mapping[int, list[str]]) -> Counter[str]:
     """The cards ``seat`` has not seen: the pack less its hand, the pile, the melds and the
     cards known in the other hands."""
     r = state.round
     assert r is not None, "no hand in play"
     left = Counter(PACK)
-    left.subtract(r.hands[seat])
+    if seat is not None:
+        left.subtract(r.hands[seat])
     left.subtract(r.pile)
     for meld in r.melds:
         left.subtract(meld.layout.cards)
@@ -75,12 +77,13 @@ def unseen_by(state: Table, seat: int, known: Mapping[int, list[str]]) -> Counte
 
 def determinize(
     state: Table,
-    seat: int,
+    seat: int | None,
     rng: random.Random,
     known: Mapping[int, list[str]] | None = None,
 ) -> Table:
     """A full table agreeing with everything ``seat`` has seen, the unseen cards dealt at
-    random (the module docstring). ``known``: :func:`known_cards` of the hand's events."""
+    random (the module docstring); ``None``: with what a spectator has seen (every hand dealt
+    anew). ``known``: :func:`known_cards` of the hand's events."""
     r = state.round
     assert r is not None, "no hand in play"
     known = {s: list(cards) for s, cards in (known or {}).items() if s != seat}
@@ -121,4 +124,22 @@ def determinize(
         secret=f"{rng.getrandbits(128):032x}",
         decks=(),
         fixed_deals=False,
+    )
+
+
+def fork(
+    state: Table, viewer: int | None, rng: random.Random, events: list[Any], marks: dict[str, Any]
+) -> Table:
+    """A fork's starting table (design §9.3): :func:`determinize` for ``viewer`` with the
+    cards known from the hand's ``events`` (:func:`known_cards`), the seats' people, bots and
+    requests forgotten (the fork seats its own), ``marks`` added to its options."""
+    dealt = determinize(state, viewer, rng, known_cards(events))
+    return replace(
+        dealt,
+        raw_options={**dealt.raw_options, **marks},
+        seats=(None,) * dealt.players,
+        bots=(),
+        sat_out=(),
+        close_asked=(),
+        departures=(),
     )

@@ -11,11 +11,11 @@ sends :class:`SitIn`, recorded as :class:`SatIn`. Neither event changes the game
 
 Options (accepted by every game, recorded only when given so older tables read the same):
 ``turn_seconds`` (default none: no clock), ``timeouts_to_sit_out`` (default 3),
-``result_pause`` (default 3 seconds) and ``bot_think_ms`` (default 300: what a searching bot
-may think per decision, at most half the turn): after a hand settles, the seated people have that long to
-read its result — the next hand's first turn clock starts when the pause ends
-(:func:`turn_starts`), and the bots do not act before it has passed (a table of bots only does
-not pause).
+``bot_think_ms`` (default 300: what a searching bot may think per decision, at most half the
+turn: :func:`bot_think_ms`) and ``result_pause`` (default 3 seconds): after a hand settles,
+the seated people have that long to read its result — the next hand's first turn clock
+starts when the pause ends (:func:`turn_starts`), and the bots do not act before it has passed
+(a table of bots only does not pause).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ MAX_TURN_SECONDS = 86_400
 MAX_TIMEOUTS = 100
 MAX_FORCED_STEPS = 4  # Burraco: a draw and a discard
 DEFAULT_BOT_THINK_MS = 300  # the search bot's budget per decision (bots/search.py)
-MAX_BOT_THINK_MS = 10_000
+MAX_THINK = 10_000  # milliseconds
 
 # The clock's options as a form shows them (every game with a timeout move offers them).
 CLOCK_SCHEMA = (
@@ -74,7 +74,7 @@ CLOCK_SCHEMA = (
         name="bot_think_ms",
         type=INT,
         min=1,
-        max=MAX_BOT_THINK_MS,
+        max=MAX_THINK,
         default=DEFAULT_BOT_THINK_MS,
         label="Milliseconds a searching bot thinks per decision",
         help="The search bot's budget per decision, never more than half the turn clock "
@@ -146,10 +146,8 @@ def check_clock_options(raw: Mapping[str, Any]) -> dict[str, Any]:
         out["result_pause"] = value
     if "bot_think_ms" in raw:
         value = raw["bot_think_ms"]
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_BOT_THINK_MS:
-            raise InvalidOption(
-                "bot_think_ms", f"must be an integer from 1 to {MAX_BOT_THINK_MS}"
-            )
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_THINK:
+            raise InvalidOption("bot_think_ms", f"must be an integer from 1 to {MAX_THINK}")
         out["bot_think_ms"] = value
     return out
 
