@@ -49,9 +49,10 @@ class NotReviewable(LookupError):
 
 
 def searching(rounds: int) -> Evaluator:
-    """The search bot's values (:func:`bots.search.evaluate`) of every move asked for (not
-    only the moves it weighs when it plays), over exactly ``rounds`` determinizations a
-    decision, whatever the time: the same on every machine."""
+    """The search bot's values (:func:`bots.search.evaluate`, ``every=True``) of every legal
+    move, not only those it weighs when it plays, over exactly ``rounds`` determinizations a
+    decision, whatever the time: the same on every machine. A move the rules accept without
+    listing it gets no value (its decision is marked ``unvalued``)."""
 
     def evaluate(game: Any, state: Any, seat: int, moves: Any, rng: Any) -> search.Evaluation:
         return search.evaluate(game, state, seat, 0.0, rng, rounds=rounds, every=True)

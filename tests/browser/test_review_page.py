@@ -4,6 +4,7 @@ API's value, and a "play from here" button on each decision."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.api.helpers import SPADES_SWEEP_DECK
-from tests.browser.pages import shown_cards
+from tests.browser.pages import hand_codes, shown_cards
 from tests.browser.server import CardroomServer
 from tests.waiting import wait_until
 
@@ -41,6 +42,13 @@ def reviewed(server: CardroomServer, browser: Browser) -> Any:
         server.act(table, tokens[0], server.legal(table, tokens[0])[-1])
     page = Browser.new_page(browser, viewport={"width": 1200, "height": 1000})
     page.goto(f"{server.base}/review/{table}/1?seat=0")
+    # this browser holds Ann's seat, as when she sat here (seats.js): forks keep her cards
+    page.evaluate(
+        "([table, token]) => localStorage.setItem(`cardroom:seat:${table}`,"
+        " JSON.stringify({seat: 0, token, name: 'Ann', game: 'bourre'}))",
+        [table, tokens[0]],
+    )
+    page.reload()
     page.wait_for_selector("[data-review-summary]", timeout=60_000)
     yield table, page, review_of(server, table, 0)
     page.close()
@@ -101,3 +109,24 @@ def test_the_watch_pages_hand_result_links_to_each_seats_review(
     page.wait_for_url(f"**/review/{table}/1?seat=0")
     page.wait_for_selector("ol[data-decisions] > li")
     assert page.locator("ol[data-decisions] > li").count() == len(review["decisions"])
+
+
+def test_play_from_here_forks_the_table_at_the_decision_and_plays_it(
+    server: CardroomServer, reviewed: Any
+) -> None:
+    table, page, review = reviewed
+    page.goto(f"{server.base}/review/{table}/1?seat=0")
+    second = review["decisions"][1]["version"]  # Ann answers Bob's first lead
+    page.click(f"li[data-decision='{second}'] button")
+    page.click(f"button[data-fork='{second}']")
+    page.wait_for_url(re.compile(r".*/play/[0-9a-f-]{36}$"))
+    fork = page.url.rsplit("/", 1)[1]
+    held = page.evaluate("id => JSON.parse(localStorage.getItem(`cardroom:seat:${id}`))", fork)
+    assert held["seat"] == 0
+    view = server.http.get(f"/tables/{fork}", headers={"Authorization": f"Bearer {held['token']}"})
+    assert view.status_code == 200
+    assert view.json()["forkOf"] == table and view.json()["at"] == second
+    # she plays on with the cards she held then
+    then = server.replay(table, second)["seats"][0]["cards"]
+    page.wait_for_selector(".hand-panel [data-card]")
+    assert sorted(hand_codes(page)) == sorted(then)
