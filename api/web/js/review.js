@@ -26,7 +26,7 @@ const query = new URLSearchParams(location.search);
 const seat = Number(query.get("seat") ?? "0");
 const app = document.getElementById("app");
 const MARKS = { good: "✓", inaccuracy: "?!", mistake: "?", forced: "□", unvalued: "·" };
-const POLL_TRIES = 600; // a long Burraco hand takes the reviewer a while
+const POLL_TRIES = 600; // a long hand (many decisions) takes the reviewer a while
 const values = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, signDisplay: "exceptZero" });
 const state = { review: null, game: null, events: [], names: [], start: 1, end: 1, at: 1, token: null,
   chosen: null };
