@@ -230,11 +230,12 @@ def review(
 
 
 def summary(rows: list[dict[str, Any]], stake: float) -> dict[str, Any]:
-    """The hand's figures: choices, marks, accuracy, the loss in all, the biggest mistakes."""
+    """The hand's figures: choices, marks, accuracy, the loss in all, the biggest mistakes
+    (the inaccuracies and mistakes that lost most, at most :data:`BIGGEST`)."""
     choices = [row for row in rows if row["mark"] not in ("forced", "unvalued")]
     counts = {name: sum(row["mark"] == name for row in choices)
               for name in ("good", "inaccuracy", "mistake")}  # fmt: skip
-    worst = sorted((row for row in choices if (row["loss"] or 0) > 0),
+    worst = sorted((row for row in choices if row["mark"] in ("inaccuracy", "mistake")),
                    key=lambda row: (-row["loss"], row["version"]))[:BIGGEST]  # fmt: skip
     return {
         "decisions": len(rows),

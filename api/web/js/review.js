@@ -28,6 +28,7 @@ const app = document.getElementById("app");
 const MARKS = { good: "✓", inaccuracy: "?!", mistake: "?", forced: "□", unvalued: "·" };
 const POLL_TRIES = 600; // a long hand (many decisions) takes the reviewer a while
 const values = new Intl.NumberFormat(lang, { maximumFractionDigits: 2, signDisplay: "exceptZero" });
+const losses = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
 const state = { review: null, game: null, events: [], names: [], start: 1, end: 1, at: 1, token: null,
   chosen: null };
 
@@ -116,7 +117,7 @@ function summaryBox(review) {
     el("a", { href: `#v${m.version}`, onclick: (click) => { click.preventDefault(); choose(m.version); } },
       t("review.summary.at_version", { version: m.version })), " ", move(m.played, varying([m.played, m.best])), " → ",
     move(m.best, varying([m.played, m.best])),
-    " ", t("review.summary.lost", { loss: values.format(m.loss) })));
+    " ", t("review.summary.lost", { loss: losses.format(m.loss) })));
   return el("section", { class: "result review-summary", "data-review-summary": "",
     "data-accuracy": s.accuracy ?? "" },
   el("h2", {}, t("review.summary.title")),
@@ -127,7 +128,7 @@ function summaryBox(review) {
   biggest.length ? el("div", {}, el("h3", {}, t("review.summary.biggest")), el("ol", {}, biggest)) : null,
   el("p", { class: "muted legend" }, t("review.summary.thresholds", {
     inaccuracy: Math.round(th.inaccuracy * 100), mistake: Math.round(th.mistake * 100),
-    stake: values.format(s.stake) })));
+    stake: losses.format(s.stake) })));
 }
 
 function decisionItem(decision) {
@@ -135,7 +136,7 @@ function decisionItem(decision) {
     el("button", { type: "button", class: "decision-pick", onclick: () => choose(decision.version) },
       el("span", { class: "v" }, `v${decision.version}`), " ",
       move(decision.played, varying(decision.moves.map((m) => m.command))), " ", badge(decision.mark),
-      decision.loss ? el("span", { class: "loss" }, ` −${values.format(decision.loss)}`) : null));
+      decision.loss ? el("span", { class: "loss" }, ` −${losses.format(decision.loss)}`) : null));
   return item;
 }
 

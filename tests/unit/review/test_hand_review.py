@@ -123,6 +123,7 @@ def test_a_review_is_reproducible_and_each_decision_has_its_own_draw() -> None:
     assert summary["good"] + summary["inaccuracies"] + summary["mistakes"] == summary["choices"]
     losses = [m["loss"] for m in summary["biggestMistakes"]]
     assert losses == sorted(losses, reverse=True) and len(losses) <= 3
+    assert all(m["mark"] in ("inaccuracy", "mistake") for m in summary["biggestMistakes"])
 
 
 def test_the_search_values_come_from_the_seats_information_only() -> None:
