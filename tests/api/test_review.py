@@ -197,3 +197,10 @@ def test_settled_hands_are_reviewed_unasked_for_people_not_bots(settings: Settin
         assert ann_review is not None and ann_review["seat"] == 0 and ann_review["decisions"]
         assert reviews.read(Job(UUID(table), 1, 1)) is None  # the bot's seat: only when asked
         assert not reviews.queued(Job(UUID(table), 1, 1))
+
+
+def test_spectators_wait_their_delay_and_a_seat_does_not(client: TestClient[Any]) -> None:
+    table, tokens = play_first_hand(client, {"spectator_delay": 40})
+    # spectators see the table 40 events behind: hand 1 is not even dealt for them yet
+    assert_problem(client.get(f"/tables/{table}/hands/1/review?seat=1"), 404, field="n")
+    assert reviewed(client, table, 1, 1, tokens[1])["seat"] == 1
