@@ -15,7 +15,7 @@ from litestar.testing import TestClient
 
 from api.app import create_app
 from infra.settings import Settings
-from managers.reviewer import compute, searching
+from managers.reviewer import RETRY_SECONDS, Reviewer, compute, searching
 from projections.reviews import Job, Reviews
 from tests.api.helpers import (
     SPADES_SWEEP_DECK,
@@ -204,3 +204,48 @@ def test_spectators_wait_their_delay_and_a_seat_does_not(client: TestClient[Any]
     # spectators see the table 40 events behind: hand 1 is not even dealt for them yet
     assert_problem(client.get(f"/tables/{table}/hands/1/review?seat=1"), 404, field="n")
     assert reviewed(client, table, 1, 1, tokens[1])["seat"] == 1
+
+
+def test_a_burraco_hand_of_bots_is_reviewed_for_any_seat(client: TestClient[Any]) -> None:
+    table = open_table(client, "burraco", {"seats": 4}, seed=11)
+    for _ in range(4):
+        assert client.post(f"/tables/{table}/seats", json={"bot": "basic"}).status_code == 201
+    wait_until(
+        lambda: client.get(f"/tables/{table}/hands/1/history").status_code == 200,
+        60, "the bots did not finish hand 1",
+    )  # fmt: skip
+    body = reviewed(client, table, 1, 2)
+    assert body["game"] == "burraco" and len(body["decisions"]) > 5
+    for decision in body["decisions"]:
+        assert all(isinstance(m["value"], float | int) for m in decision["moves"])
+        visible = seat_saw(client, table, decision["version"], 2)
+        assert card_codes(decision) <= visible, decision["version"]
+
+
+def test_a_job_that_cannot_be_reviewed_is_dropped_and_one_that_fails_waits(
+    client: TestClient[Any],
+) -> None:
+    services = client.app.state.services
+    prefix = f"{services.settings.redis_prefix}own:"  # a queue the app's reviewer does not see
+
+    def failing(game: Any, state: Any, seat: int, moves: Any, rng: Any) -> Any:
+        raise RuntimeError("the search failed")
+
+    reviewer = Reviewer(services.store, services.redis.client, prefix, evaluate=failing,
+                        engine={"bot": "test"}, now=lambda: 1000.0)  # fmt: skip
+    reviews = reviewer.reviews
+    unknown = Job(UUID(int=7), 1, 0)
+    reviews.ask(unknown, now=0.0)
+    assert reviewer.run_once() == 1
+    assert not reviews.queued(unknown)  # no such table: dropped
+    table, _ = play_first_hand(client, {})
+    in_play = Job(UUID(table), 2, 0)  # hand 2 is dealt and waits
+    reviews.ask(in_play, now=0.0)
+    reviewer.run_once()
+    assert not reviews.queued(in_play)  # not settled: dropped (a GET asks again later)
+    settled = Job(UUID(table), 1, 0)
+    reviews.ask(settled, now=0.0)
+    assert reviewer.run_once() == 1
+    assert reviews.read(settled) is None
+    assert services.redis.client.zscore(reviews.jobs_key, settled.member) == 1000.0 + RETRY_SECONDS
+    assert reviewer.run_once() == 0  # not due again before then
