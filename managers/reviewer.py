@@ -35,8 +35,8 @@ from projections.reviews import Job, Reviews
 log = logging.getLogger(__name__)
 
 BOT = "search"  # the bot whose values a review shows (GET /bots)
-RETRY_SECONDS = 60.0
-_TABLES_REMEMBERED = 10_000  # a review that failed is tried again this much later
+RETRY_SECONDS = 60.0  # a review that failed is tried again this much later
+_TABLES_REMEMBERED = 10_000
 _ADVANCE = """
 local stored = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tonumber(ARGV[1]) > stored then redis.call('SET', KEYS[1], ARGV[1]) end

@@ -128,7 +128,9 @@ function summaryBox(review) {
   biggest.length ? el("div", {}, el("h3", {}, t("review.summary.biggest")), el("ol", {}, biggest)) : null,
   el("p", { class: "muted legend" }, t("review.summary.thresholds", {
     inaccuracy: Math.round(th.inaccuracy * 100), mistake: Math.round(th.mistake * 100),
-    stake: losses.format(s.stake) })));
+    stake: losses.format(s.stake) })),
+  review.engine && review.engine.rounds
+    ? el("p", { class: "muted legend" }, t("review.summary.engine", { rounds: review.engine.rounds })) : null);
 }
 
 function decisionItem(decision) {
