@@ -76,8 +76,8 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *games.ROUTES,  # the games, their options and board renderers
             *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
             *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
-            *i18n.ROUTES,  # the languages' message catalogs (api/i18n.py)
             *forks.ROUTES,  # play from here: sandbox tables (api/forks.py)
+            *i18n.ROUTES,  # the languages' message catalogs (api/i18n.py)
             *review.ROUTES,  # hand reviews and the review page (api/reviews.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},

@@ -5,7 +5,7 @@ line, counters and statistics (:mod:`~domain.bourre.readmodels`), export rows
 
 from __future__ import annotations
 
-from domain.bourre import determinize, exportrows, readmodels, strategies
+from domain.bourre import determinize, exportrows, playout, readmodels, strategies
 from domain.bourre.narration import narrate
 from domain.house import RANDOM, Bots, Counting, House, Kind, Search, Statistics
 
@@ -40,6 +40,7 @@ HOUSE = House(
         ),
         search=Search(
             determinize=determinize.determinize,
+            playout=playout,  # random playouts on the fast path (design §6.1)
             policy=strategies.playout_policy,
             candidates=strategies.search_candidates,
             fork=determinize.fork,

@@ -143,3 +143,28 @@ def test_forks_are_left_out_of_statistics_ratings_and_counters(position: Any) ->
     assert client.get(f"/players/Ann/stats?after={after}").json() == before_ann
     assert client.get("/players/Player/stats").status_code == 404
     assert client.get("/leaderboard?game=bourre&pool=bots").json() == []
+
+
+def test_get_bots_lists_the_search_bot(client: TestClient[Any]) -> None:
+    listed = client.get("/bots").json()
+    assert "search" in listed["bourre"] and "search" in listed["burraco"]
+
+
+def test_a_burraco_fork_keeps_the_seats_hand_and_the_table(client: TestClient[Any]) -> None:
+    table = open_table(client, "burraco", {"players": 4}, seed=4)
+    tokens = sit(client, table, ["Ann", "Bob", "Cid", "Dee"])
+    for _ in range(6):  # draw and discard, seat by seat
+        seat = view(client, table)["toAct"][0]
+        commands, _ = legal(client, table, tokens[seat])
+        wanted = [c for c in commands if c["type"] in ("draw", "discard")]
+        act(client, table, tokens[seat], (wanted or commands)[0])
+    at = view(client, table)["version"]
+    seat = view(client, table)["toAct"][0]
+    replay = client.get(f"/tables/{table}/replay?at={at}", headers=auth(tokens[seat])).json()
+    body = fork(client, table, {"at": at, "seat": seat}, tokens[seat]).json()
+    seen = view(client, body["tableId"], body["token"], after=body["position"])
+    assert (seen["forkOf"], seen["at"]) == (table, at)
+    mine = next(s for s in seen["seats"] if s["seat"] == seat)
+    assert mine["cards"] == next(s for s in replay["seats"] if s["seat"] == seat)["cards"]
+    for key in ("discardPile", "stockCount", "teams", "phase", "toAct"):
+        assert seen[key] == replay[key], key
