@@ -55,7 +55,7 @@ def searching(rounds: int) -> Evaluator:
     listing it gets no value (its decision is marked ``unvalued``)."""
 
     def evaluate(game: Any, state: Any, seat: int, moves: Any, rng: Any) -> search.Evaluation:
-        return search.evaluate(game, state, seat, 0.0, rng, rounds=rounds, every=True)
+        return search.evaluate(state, seat, 0.0, rng, game=game, rounds=rounds, every=True)
 
     return evaluate
 

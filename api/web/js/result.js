@@ -6,15 +6,9 @@
 // game without them gets the settling event in words. Nothing later than the version on
 // screen is told (no spoilers while replaying).
 
-<<<<<<< HEAD
 import { el, seatName } from "./format.js";
 import { t } from "./i18n.js";
-import { describe, endReason, settling, words } from "./table.js";
-=======
-import { el } from "./format.js";
-import { t } from "./i18n.js";
 import { describe, describeType, endReason, settling } from "./table.js";
->>>>>>> search
 
 // The result shown at version `upto`: the last hand settled by then, and the final standings
 // once the table has ended. ctx: { names, view, tableId, links } (links: each settled hand's
@@ -31,16 +25,10 @@ export function resultPanel(game, events, upto, { names = [], view = null, table
     const module = game.module;
     const told = module.handResult ? module.handResult(last, { names, view, events: seen }) : null;
     box.append(el("section", { class: "result hand-result-box", "data-result": "hand", "data-hand": last.hand,
-<<<<<<< HEAD
-      "aria-label": `hand ${last.hand} result` },
-    el("h2", {}, `Hand ${last.hand} result`),
-    told || el("p", {}, describe(game, last, names)),
-    links ? reviewLine(last.hand, tableId, names) : null));
-=======
       "aria-label": t("result.hand_label", { hand: last.hand }) },
     el("h2", {}, t("result.hand_title", { hand: last.hand })),
-    told || el("p", {}, describe(game, last, names))));
->>>>>>> search
+    told || el("p", {}, describe(game, last, names)),
+    links ? reviewLine(last.hand, tableId, names) : null));
   }
   if (links && settled.length) box.append(handLinks(settled, tableId, game.name));
   return box.childElementCount ? box : null;
