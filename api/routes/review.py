@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import Response, get
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import PathParameter, QueryParameter
 
 from api import reviews
@@ -22,7 +23,14 @@ Seat = Annotated[int, QueryParameter(ge=0, le=63, description="the seat reviewed
 @get(
     "/tables/{table_id:str}/hands/{n:int}/review",
     summary="Hand review",
-    responses=documented(400, 401, 403, 404, 409, 503),
+    responses={
+        202: ResponseSpec(
+            dict[str, Any],
+            description="being computed: ask again after `Retry-After`",
+            generate_examples=False,
+        ),
+        **documented(400, 401, 403, 404, 409, 503),
+    },
 )
 async def hand_review(
     table_id: TableId, n: HandNumber, seat: Seat, services: ServicesDep,
