@@ -11,7 +11,7 @@ import { backs, card, cardName, row, sameCards, sortHand, SUITS } from "/static/
 import { countdown } from "/static/js/countdown.js";
 import { handLabel, startLabel } from "/static/js/chart.js";
 import { el, exact, seatName, signed, toBig } from "/static/js/format.js";
-import { has, list, t } from "/static/js/i18n.js";
+import { has, list, SEP, t } from "/static/js/i18n.js";
 
 // Bourré's words are its catalog's (domain/bourre/i18n/<lang>.json, keys bourre.*).
 const phase = (name) => (has(`bourre.phase.${name}`) ? t(`bourre.phase.${name}`) : name);
@@ -90,7 +90,7 @@ function seatArea(seat, view, index, count, options) {
         : null,
       el("span", { class: "net", title: t("bourre.seat.net_title") }, t("bourre.seat.net", { amount: signed(seat.net) })),
       // seats[].tricks: tricks won this hand (rule 25: none while playing is a bourré)
-      el("span", { class: "tricks", title: t("bourre.seat.tricks_title") }, " · ", t("bourre.seat.tricks", { n: seat.tricks }))),
+      el("span", { class: "tricks", title: t("bourre.seat.tricks_title") }, SEP, t("bourre.seat.tricks", { n: seat.tricks }))),
     el("div", { class: "declared" }, declarationText(seat, view, said)),
     seatCards(seat, view, options));
 }
@@ -114,7 +114,7 @@ function centre(view) {
     ? el("details", { class: "last-trick-recall", open: recallOpen,
       ontoggle: (e) => { recallOpen = e.target.open; } }, el("summary", {}, t("bourre.trick.last")),
       view.lastTrick.map((p) => t("bourre.trick.played", { name: seatName(view.seats[p.seat] && view.seats[p.seat].name, p.seat),
-        card: cardName(p.card) })).join(" · "))
+        card: cardName(p.card) })).join(SEP))
     : null;
   const trumpSuit = view.trump ? t("bourre.trump", { suit: SUITS[view.trump] }) : "";
   return el("div", { class: "centre" },
@@ -127,7 +127,7 @@ function centre(view) {
     el("p", { class: "phase" }, [t("core.hand", { hand: view.hand }), phase(view.phase),
       view.stockCount ? t("bourre.stock", { n: view.stockCount }) : null,
       view.status === "ended" ? (view.endReason ? t("core.table_ended_reason", { reason: endWord(view.endReason) })
-        : t("core.table_ended")) : null].filter(Boolean).join(" · ")));
+        : t("core.table_ended")) : null].filter(Boolean).join(SEP)));
 }
 
 // The whole table. options: perspective ("all" | seat), own (the seat drawn in the player's

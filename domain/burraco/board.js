@@ -10,7 +10,7 @@ import { backs, card, cardName, sameCards, sortHand, SUITS } from "/static/js/ca
 import { countdown } from "/static/js/countdown.js";
 import { handLabel, startLabel } from "/static/js/chart.js";
 import { el, exact, seatName, signed, toBig } from "/static/js/format.js";
-import { has, lang, list, t } from "/static/js/i18n.js";
+import { has, lang, list, SEP, t } from "/static/js/i18n.js";
 
 // Burraco's words are its catalog's (domain/burraco/i18n/<lang>.json, keys burraco.*).
 const phase = (name) => (has(`burraco.phase.${name}`) ? t(`burraco.phase.${name}`) : name);
@@ -38,7 +38,7 @@ export function meldView(meld, { onPick, target } = {}) {
   const kind = meld.kind === "sequence" ? t("burraco.meld.run", { suit: SUITS[meld.suit] || "" })
     : t("burraco.meld.set", { rank: meld.rank });
   const tags = [meld.burraco ? (meld.clean ? t("burraco.meld.clean") : t("burraco.meld.dirty")) : null,
-    t("burraco.meld.points", { n: count(meld.points), points: exact(meld.points) })].filter(Boolean).join(" · ");
+    t("burraco.meld.points", { n: count(meld.points), points: exact(meld.points) })].filter(Boolean).join(SEP);
   const attrs = { class: `meld ${meld.burraco ? "burraco" : ""} ${target ? "target" : ""}`,
     "data-meld": meld.id };
   const caption = el("div", { class: "meld-caption" }, t("burraco.meld.caption", { id: meld.id, kind }),
@@ -71,8 +71,8 @@ function teamPanel(team, view, options) {
       // teams[].score: the match total so far (rule 27: first to the target wins)
       el("span", { class: "score" }, t("burraco.team.match", { score: exact(team.score) })),
       view.options && view.options.target ? el("span", { class: "muted" }, ` / ${exact(view.options.target)}`) : null,
-      last ? el("span", { class: "last-hand" }, " · ", t("burraco.team.last_hand", { score: exact(last.total) })) : null,
-      el("span", { class: team.pozzetto === null ? "pozzetto" : "pozzetto taken" }, ` · ${pozzetto}`)),
+      last ? el("span", { class: "last-hand" }, SEP, t("burraco.team.last_hand", { score: exact(last.total) })) : null,
+      el("span", { class: team.pozzetto === null ? "pozzetto" : "pozzetto taken" }, `${SEP}${pozzetto}`)),
     melds);
 }
 
@@ -91,7 +91,7 @@ function seatArea(seat, view, { perspective, own }) {
       toAct ? countdown(view) : null),
     el("div", { class: "stats" },
       // seats[].cardCount, tookPozzetto (rule 15)
-      t("core.cards", { n: seat.cardCount ?? 0 }), seat.tookPozzetto ? ` · ${t("burraco.seat.took_pozzetto")}` : ""),
+      t("core.cards", { n: seat.cardCount ?? 0 }), seat.tookPozzetto ? `${SEP}${t("burraco.seat.took_pozzetto")}` : ""),
     seat.seat === own ? el("p", { class: "muted" }, t("burraco.seat.hand_below"))
       : visible ? el("div", { class: "cards fan" }, sortHand(seat.cards).map((c) => card(c, { size: "small" })))
       : backs(seat.cardCount || 0, "small"));
@@ -111,7 +111,7 @@ function centre(view) {
       t("burraco.pozzetti_left", { n: left }),
       view.lastTurn ? t("burraco.last_turn") : null,
       view.winner ? t("burraco.team_wins", { team: view.winner }) : null,
-      view.status === "ended" && !view.winner ? t("core.table_ended") : null].filter(Boolean).join(" · ")));
+      view.status === "ended" && !view.winner ? t("core.table_ended") : null].filter(Boolean).join(SEP)));
 }
 
 // The whole table. options: perspective ("all" | seat), own (the player's seat, drawn in

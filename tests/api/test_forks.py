@@ -68,6 +68,8 @@ def test_a_fork_shows_the_seat_the_cards_its_replay_shows(position: Any) -> None
     timeline = client.get(f"/tables/{body['tableId']}/timeline", headers=auth(body["token"]))
     forked = [e for e in timeline.json() if e["type"] == "TableForked"]
     assert forked and set(forked[0]) >= {"forkOf", "at"} and "state" not in forked[0]
+    feed = client.get(f"/events?tableId={body['tableId']}&after=0")  # the public feed too
+    assert feed.status_code == 200 and "TableForked" in feed.text and '"state"' not in feed.text
     # the fork plays on: the person's card, then the bots
     commands, _ = legal(client, body["tableId"], body["token"])
     act(client, body["tableId"], body["token"], commands[0])

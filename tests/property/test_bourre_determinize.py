@@ -77,7 +77,7 @@ def play_out_the_hand(state: Table, rng: random.Random) -> None:
         state, _ = decide_and_evolve(state, rng.choice(GAME.legal_commands(state, seat)))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     options=table_options(),
     seed=st.integers(0, 2**63 - 1),

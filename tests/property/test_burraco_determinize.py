@@ -67,7 +67,7 @@ def check_agrees(real: Table, dealt: Table, seat: int, known: dict[int, list[str
                 rest.remove(code)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTIONS, seed=st.integers(0, 2**32), steps=st.integers(0, 160),
        seat=st.integers(0, 3))  # fmt: skip
 def test_a_determinized_deal_agrees_with_everything_the_seat_saw(

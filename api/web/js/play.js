@@ -13,7 +13,7 @@ import * as api from "./api.js";
 import { card, sortHand } from "./cards.js";
 import { countdown } from "./countdown.js";
 import { el, notice, seatName } from "./format.js";
-import { t, tFirst } from "./i18n.js";
+import { dir, SEP, t, tFirst } from "./i18n.js";
 import * as held from "./seats.js";
 import { eventLog } from "./log.js";
 import { me, mySeat } from "./people.js";
@@ -145,7 +145,7 @@ function otherCommands() {
   const field = (type, k, v) => tFirst([`${game}.command.${type}.${k}.${v}`], {}, `${k}: ${v}`);
   return state.legal.filter((c) => !known.has(c.type)).map((c) => el("button", { type: "button",
     "data-action": c.type, onclick: () => post(c) },
-  Object.entries(c).map(([k, v]) => (k === "type" ? word(v) : field(c.type, k, v))).join(" · ")));
+  Object.entries(c).map(([k, v]) => (k === "type" ? word(v) : field(c.type, k, v))).join(SEP)));
 }
 
 function render(focusCode) {
@@ -165,7 +165,7 @@ function render(focusCode) {
     ? t("play.turn.waiting") : view.status === "ended" ? t("play.turn.ended") : t("play.turn.others");
   turnSignals(view, mine);
   hand.classList.toggle("my-turn", mine);
-  hand.replaceChildren(el("h2", {}, t("play.hand_title", { name: seatName(me.name, seat.seat), seat: seat.seat }), " · ",
+  hand.replaceChildren(el("h2", {}, t("play.hand_title", { name: seatName(me.name, seat.seat), seat: seat.seat }), SEP,
     el("span", { class: mine ? "turn mine" : "turn" }, turn), mine ? bigClock(view) : null),
   ...[el("div", { "data-my-hand": seat.seat }, row), actions, refusal.textContent ? refusal : null,
     el("p", { class: "keys" }, hint ? t("play.keys_more", { more: hint }) : t("play.keys"))]
@@ -255,7 +255,8 @@ document.addEventListener("keydown", (event) => {
   const at = cards.indexOf(document.activeElement);
   if ((event.key === "ArrowRight" || event.key === "ArrowLeft") && cards.length) {
     event.preventDefault();
-    const step = event.key === "ArrowRight" ? 1 : -1;
+    // the hand runs right to left in a right-to-left page: → then goes back
+    const step = (event.key === "ArrowRight") === (dir !== "rtl") ? 1 : -1;
     cards[(at + step + cards.length) % cards.length].focus();
     return;
   }

@@ -7,7 +7,7 @@
 // screen is told (no spoilers while replaying).
 
 import { el, seatName } from "./format.js";
-import { t } from "./i18n.js";
+import { SEP, t } from "./i18n.js";
 import { describe, describeType, endReason, settling } from "./table.js";
 
 // The result shown at version `upto`: the last hand settled by then, and the final standings
@@ -57,7 +57,7 @@ function handLinks(settled, tableId, gameName) {
   return el("details", { class: "hand-links" }, el("summary", {}, t("result.links.title")),
     el("ul", {}, settled.map((e) => el("li", { "data-hand": e.hand },
       t("result.links.hand", { hand: e.hand, how: describeType(e.type, gameName) }), " ",
-      el("a", { href: `${base}/${e.hand}/history`, "data-history": e.hand }, t("result.links.history")), " · ",
+      el("a", { href: `${base}/${e.hand}/history`, "data-history": e.hand }, t("result.links.history")), SEP,
       el("a", { href: `${base}/${e.hand}/verify`, "data-verify": e.hand }, t("result.links.verify"))))));
 }
 
@@ -65,6 +65,6 @@ function handLinks(settled, tableId, gameName) {
 function reviewLine(hand, tableId, names) {
   const base = `/review/${encodeURIComponent(tableId)}/${hand}`;
   return el("p", { class: "review-links" }, t("review.link.lead"), " ", names.flatMap((name, seat) => [
-    seat ? " · " : "",
+    seat ? SEP : "",
     el("a", { href: `${base}?seat=${seat}`, "data-review": seat }, seatName(name, seat))]));
 }
