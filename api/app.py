@@ -39,6 +39,7 @@ from api.routes import (
     play,
     players,
     ratings,
+    review,
     stream,
     tables,
     tournaments,
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *tournaments.ROUTES,  # tournaments (api/tournaments.py, design §10)
             *forks.ROUTES,  # play from here: sandbox tables (api/forks.py)
             *i18n.ROUTES,  # the languages' message catalogs (api/i18n.py)
+            *review.ROUTES,  # hand reviews and the review page (api/reviews.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],

@@ -45,8 +45,8 @@ def main() -> None:
 
 @main.command("bots")
 def run_bots() -> None:
-    """Run the process managers — the server-side bots' turns and the turn clocks — until
-    SIGINT/SIGTERM."""
+    """Run the process managers — the server-side bots' turns, the turn clocks and the hand
+    reviews — until SIGINT/SIGTERM."""
     from managers.bot_worker import process_managers
 
     settings = load_settings()

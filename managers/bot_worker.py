@@ -117,8 +117,9 @@ def bot_seats(store: Any, table_id: UUID, version: int) -> tuple[dict[int, str],
 def process_managers(
     store: Any, redis_client: Any, settings: Any
 ) -> list[tuple[str, Callable[[threading.Event], None]]]:
-    """The bots' worker, the timekeeper and the tournaments' manager, each as
-    ``(name, run_forever(stop))``."""
+    """The bots' worker, the timekeeper, the tournaments' manager and the reviewer
+    (:mod:`managers.reviewer`), each as ``(name, run_forever(stop))``."""
+    from managers.reviewer import reviewer_for
     from managers.timekeeper import Timekeeper
 
     worker = BotWorker(store, redis_client, settings.redis_prefix,
@@ -130,10 +131,12 @@ def process_managers(
     manager = TournamentManager(
         store, lambda: TournamentStore(settings), redis_client, settings.redis_prefix
     )  # design §10
+    reviewer = reviewer_for(store, redis_client, settings)
     return [
         ("bots", worker.run_forever),
         ("timekeeper", keeper.run_forever),
         ("tournaments", manager.run_forever),
+        ("reviewer", reviewer.run_forever),
     ]
 
 
