@@ -70,7 +70,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast, get_args
 
 from domain.errors import IllegalCommand, TableClosed
 from domain.house import House
-from domain.table import ENDED, Seating, hand_of
+from domain.table import ENDED, BoardReleased, ReleaseBoard, Seating, hand_of
 from domain.table.clock import (
     CLOCK_EVENTS,
     CLOCK_SCHEMA,
@@ -81,7 +81,7 @@ from domain.table.clock import (
     forced_moves,
     sit_in,
 )
-from domain.table.kernel import TableRules
+from domain.table.kernel import TableRules, release_board
 from domain.table.leaving import LeaveSeat, SeatLeft, leave_seat
 from domain.table.options import COMMON_SCHEMA
 from domain.table.schema import Option, Preset
@@ -153,7 +153,7 @@ class Game(Generic[S, C, E]):
         self.name = name
         # the tagged unions of commands and events (msgspec-decodable), with the clock's
         self.command_type = command_type | TimeOut | SitIn | LeaveSeat
-        self.event_type = event_type | TurnTimedOut | SatIn | SeatLeft
+        self.event_type = event_type | TurnTimedOut | SatIn | SeatLeft | BoardReleased
         self.rules = rules
         # the game's own command and event types (exactly these types skip the clock's checks)
         self._own_commands = frozenset(_plain(command_type, (TimeOut, SitIn)))
@@ -191,7 +191,7 @@ class Game(Generic[S, C, E]):
         """The game's ``decide``, with the clock's commands (module docstring)."""
         if type(command) in self._own_commands:
             return self._decide(state, command)
-        if isinstance(command, TimeOut | SitIn | LeaveSeat):
+        if isinstance(command, TimeOut | SitIn | LeaveSeat | ReleaseBoard):
             return self.decision(state, command)[0]
         return self._decide(state, command)
 
@@ -203,6 +203,9 @@ class Game(Generic[S, C, E]):
         if isinstance(event, SeatLeft):
             assert state is not None
             return self.table.vacate(state, event) if self.table.vacate else state
+        if isinstance(event, BoardReleased):  # the kernel's (design §10): no game state
+            assert state is not None
+            return state
         if isinstance(event, CLOCK_EVENTS) and not self.follows_clock:
             assert state is not None
             return state
@@ -226,6 +229,11 @@ class Game(Generic[S, C, E]):
                 raise TableClosed("the table has ended")
             left = cast(list[E], leave_seat(seating, command))
             return left, self.evolve(state, left[0])
+        if isinstance(command, ReleaseBoard):
+            if state is None:
+                raise IllegalCommand("the table is not open yet")
+            released = cast(list[E], release_board(self.seating(state), command))
+            return released, state
         if isinstance(command, SitIn):
             if state is None:
                 raise IllegalCommand("the table is not open yet")

@@ -6,10 +6,16 @@ It follows the tables' notification log like the bots' worker (a tracking positi
 ``{p}tournaments:position``, moved only after a batch was handled). A ``TableEnded`` of a
 table whose options place it in a tournament (:mod:`domain.tournament.embargo`) becomes
 ``record_table`` with each settled hand's sides as the game's ``house.ranking`` reads them;
-the tournament's Decider then opens the boards and ends the round (or the event). Everything
-is idempotent, so a crash or a second manager replays safely:
+the tournament's Decider then opens the boards and ends the round (or the event). Once the
+round has ended, the manager records ``BoardReleased`` on each of the round's board tables
+(:func:`release_round`): the opening is then an event of the tables' log, at which the feed,
+the export, the lobby and the statistics take each table in (design §10). Everything is
+idempotent, so a crash or a second manager replays safely:
 
 * ``record_table`` of a table already finished is refused by the tournament, and ignored;
+* a table whose last event is ``BoardReleased`` is not released again (a race of two
+  managers: the second's command meets a newer version, or an ended table's refusal, and the
+  table then shows ``BoardReleased`` last);
 * :func:`advance` pairs the next round only when the previous one ended (a second pairing
   is refused) and opens each planned table under its planned id only if it is not open yet,
   then seats each seat still free: the organiser's bots (``PlayerSeated.bot``, named as the
@@ -33,7 +39,14 @@ from uuid import UUID, uuid4
 
 from domain.errors import DomainError
 from domain.games import game_named
-from domain.table import PlayerSeated, TableEnded, TableOpened, TakeSeat, hash_token
+from domain.table import (
+    PlayerSeated,
+    ReleaseBoard,
+    TableEnded,
+    TableOpened,
+    TakeSeat,
+    hash_token,
+)
 from domain.tournament import embargo
 from domain.tournament.boards import board, round_seed
 from domain.tournament.decide import Tournament, TournamentError
@@ -167,11 +180,38 @@ def advance(store: Any, tournaments: TournamentStore, tournament_id: UUID) -> To
     return state
 
 
-def record(store: Any, tournaments: TournamentStore, tournament_id: UUID, table_id: UUID) -> None:
-    """A tournament's table ended: record its hands, then advance the event."""
+def released(store: Any, table_id: UUID) -> bool:
+    """Whether the table's last event is ``BoardReleased``."""
+    head = store.get(table_id).version
+    last = store.events(table_id, head, head)
+    return bool(last) and embargo.releases(last[-1].event)
+
+
+def release_round(store: Any, state: Tournament, tournament_id: UUID, number: int) -> None:
+    """Record ``BoardReleased`` on each board table of round ``number`` (ended) that lacks it."""
+    if number not in state.ended_rounds:
+        return
+    command = ReleaseBoard(tournament=str(tournament_id), round=number)
+    for plan in state.rounds[number].tables:
+        table_id = UUID(plan.table_id)
+        if not plan.boards or released(store, table_id):  # boards: withheld (the embargo's)
+            continue
+        try:
+            store.execute(table_id, command)
+        except Exception:
+            if not released(store, table_id):  # another manager released it meanwhile: fine
+                raise
+
+
+def record(
+    store: Any, tournaments: TournamentStore, tournament_id: UUID, table_id: UUID, number: int
+) -> None:
+    """A tournament's table of round ``number`` ended: record its hands, release the round's
+    board tables once the round has ended, then advance the event."""
     hands = hands_of(store, table_id)
     with contextlib.suppress(TournamentError):  # recorded already (a replayed batch)
         tournaments.execute(tournament_id, RecordTable(table_id=str(table_id), hands=hands))
+    release_round(store, tournaments.load(tournament_id).state, tournament_id, number)
     advance(store, tournaments, tournament_id)
 
 
@@ -211,7 +251,13 @@ class TournamentManager:
                     if self._tournaments is None:
                         self._tournaments = self._open_tournaments()
                     try:
-                        record(self._store, self._tournaments, UUID(placed.id), note.table_id)
+                        record(
+                            self._store,
+                            self._tournaments,
+                            UUID(placed.id),
+                            note.table_id,
+                            placed.round,
+                        )
                     except TournamentNotFound:
                         log.warning("table %s names no tournament %s", note.table_id, placed.id)
         if notes:

@@ -9,6 +9,7 @@ standings are rebuilt byte for byte."""
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 from litestar.testing import TestClient
@@ -83,24 +84,34 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         first = body["rounds"][0]["tables"]
         board_tables = [t["tableId"] for t in first]
 
-        # Nothing of round 1 shows while it plays: each probe asked while the round had not
-        # ended (asked before the request) must be refused — at the start, and once a table
-        # of the round has finished (its result exists) while the others play on.
+        # Nothing of round 1 shows while it plays: each probe read while the round had not
+        # ended (asked after the reads: a board opens only after its round ends) must be
+        # refused — at the start, and once a table of the round has finished (its result
+        # exists) while the others play on. The feed's cursor is read then, too.
         refused: dict[str, int] = {}
+        cursors: list[int] = []
 
         def probe(table: str) -> None:
-            ended = round_ended(client, tid, 1)
-            for name, path in probes(table, tid).items():
-                status = client.get(path).status_code
-                if not ended:
-                    assert status == 403, (name, status)
-                    refused[name] = refused.get(name, 0) + 1
+            statuses = {
+                name: client.get(path).status_code for name, path in probes(table, tid).items()
+            }
             with client.stream("GET", f"/tables/{table}/stream") as streamed:
-                assert streamed.status_code == 403 or ended
-            for other in board_tables:
-                assert client.get(f"/events?tableId={other}").text.strip() == ""
-            assert not any(t in client.get("/events").text for t in board_tables)
-            assert not any(line["tableId"] in board_tables for line in client.get("/tables").json())
+                stream_status = streamed.status_code
+            filtered = [client.get(f"/events?tableId={other}").text for other in board_tables]
+            feed = client.get("/events")
+            lobby = client.get("/tables").json() + client.get("/tables?status=ended").json()
+            hands = client.get("/stats").json()["games"].get("burraco", {}).get("hands", 0)
+            if round_ended(client, tid, 1):
+                return
+            for name, status in statuses.items():
+                assert status == 403, (name, status)
+                refused[name] = refused.get(name, 0) + 1
+            assert stream_status == 403
+            assert all(text.strip() == "" for text in filtered)
+            assert not any(t in feed.text for t in board_tables)
+            assert not any(line["tableId"] in board_tables for line in lobby)
+            assert hands == 0
+            cursors.append(int(feed.links["next"]["url"].split("after=")[1].split("&")[0]))
 
         probe(board_tables[0])
 
@@ -119,6 +130,12 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         final = wait_until(finished, 90, "the event did not end")
         plans = [t for r in final["rounds"] for t in r["tables"]]
         assert len(plans) == 8 and all(p["finished"] for p in plans)
+        # Then it all opens: the manager records BoardReleased on each board table.
+        wait_until(
+            lambda: all(client.get(f"/tables/{p['tableId']}").status_code == 200 for p in plans),
+            30,
+            "a board table did not open",
+        )
         # a Mitchell: North-South stay, East-West move one table; nobody meets twice
         met = [tuple(p["entries"]) for p in plans]
         assert len(set(met)) == 8
@@ -197,19 +214,49 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         assert read_model["rounds"] == [1, 2]
         assert read_model["standings"] == final["standings"]
 
-        # Still out of the feed, the lobby, the statistics and the export, for good.
-        feed = client.get("/events").text
-        assert not any(table in feed for table in (p["tableId"] for p in plans))
-        lobby = client.get("/tables?status=ended").json()
-        assert not any(line["tableId"] in board_tables for line in lobby)
-        stats = client.get("/stats").json()
-        assert stats["games"].get("burraco", {}).get("hands", 0) == 0, stats
-        exported = read_events(client.app.state.services.store, ["burraco"], None)
-        assert len(exported.events["burraco"]) == 0 and not exported.summaries
-        bot = final["entries"][0]["names"][0]
-        assert client.get(f"/players/{bot}/stats").status_code == 404  # never counted
+        # ... everywhere, at the tables' BoardReleased: the feed carries every event of every
+        # board table exactly once, paged with a cursor read before the boards opened and
+        # with one read after; the lobby, the statistics, the players and the export count them.
+        tables = {p["tableId"] for p in plans}
+        log_head = client.app.state.services.store.max_position()
+        heads = {t: client.get(f"/tables/{t}?after={log_head}").json()["version"] for t in tables}
+        assert cursors, "no probe ran before round 1 ended"
 
-        # Then it all opens: every read of a board table answers.
+        def read_feed(after: int) -> list[dict[str, Any]]:
+            lines: list[dict[str, Any]] = []
+            while True:
+                page = client.get(f"/events?after={after}&limit=40")
+                found = [json.loads(line) for line in page.text.splitlines()]
+                if not found:
+                    return lines
+                lines += found
+                after = int(page.links["next"]["url"].split("after=")[1].split("&")[0])
+
+        for after in (0, cursors[0], cursors[-1]):
+            lines = read_feed(after)
+            releases = [line["release"] for line in lines]
+            assert releases == sorted(releases)
+            seen = [
+                (line["tableId"], line["version"]) for line in lines if line["tableId"] in tables
+            ]
+            assert sorted(seen) == sorted((t, v) for t in tables for v in range(1, heads[t] + 1))
+            released_at = {
+                line["tableId"]: line["release"]
+                for line in lines
+                if line["type"] == "BoardReleased"
+            }
+            assert all(line["release"] == released_at[line["tableId"]] for line in lines)
+        lobby = client.get(f"/tables?status=ended&after={log_head}").json()
+        assert tables <= {line["tableId"] for line in lobby}
+        stats = client.get(f"/stats?after={log_head}").json()
+        assert stats["games"]["burraco"]["hands"] == 16, stats  # 8 tables x 2 boards
+        exported = read_events(client.app.state.services.store, ["burraco"], None)
+        assert len(exported.events["burraco"]) == sum(heads.values())
+        assert set(exported.summaries) == tables
+        bot = final["entries"][0]["names"][0]
+        assert client.get(f"/players/{bot}/stats?after={log_head}").status_code == 200
+
+        # Every read of a board table answers.
         for name, path in probes(board_tables[0], tid).items():
             assert client.get(path).status_code == 200, name
 
@@ -220,7 +267,8 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         names = [keys.named(f"tournament:{part}") for part in ("index", "tables", "standings")]
 
         def snapshot() -> list[Any]:
-            return [redis.hgetall(name) for name in names]
+            reads = ["/stats", "/tables?status=ended", f"/players/{bot}/stats"]
+            return [redis.hgetall(name) for name in names] + [client.get(p).json() for p in reads]
 
         before = snapshot()
         assert all(before)  # the index, the tables, the standings
