@@ -37,7 +37,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import redis
@@ -56,6 +56,7 @@ from projections.table_projection import (
     EventSource,
     NotificationLike,
     ProjectionError,
+    ReleaseSource,
     TableProjection,
     event_error,
 )
@@ -281,7 +282,8 @@ class Projector:
     def _released_runs(self, table: TableProjection, run: list[NotificationLike]) -> list[Any]:
         """A board table's whole log up to its ``BoardReleased`` (in ``run``), read from the
         store: what the read models that must not see it before take in at that event."""
-        return list(self._store.table_notifications(table.table_id, 1, table.version))
+        store = cast(ReleaseSource, self._store)
+        return list(store.table_notifications(table.table_id, 1, table.version))
 
     def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
         """The table after ``note``'s event: evolved in memory, or loaded from the store."""

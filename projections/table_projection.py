@@ -66,6 +66,11 @@ class EventSource(Protocol):
 
     def max_position(self) -> int: ...
 
+
+class ReleaseSource(EventSource, Protocol):
+    """The projector's store, which also reads one table's notifications (a board table's
+    log at its ``BoardReleased``: ``projections.runner.withheld_out``)."""
+
     def table_notifications(
         self, table_id: UUID, first: int, last: int
     ) -> Sequence[NotificationLike]: ...
