@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 from typing import Any
+from uuid import UUID
 
 from litestar.testing import TestClient
 
 from api.app import create_app
 from infra.exportevents import read_events
 from infra.settings import Settings
+from managers.tournament import release_round
 from projections.keys import Keys
 from projections.runner import Projector
 from tests.waiting import wait_until
@@ -255,6 +257,12 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         assert set(exported.summaries) == tables
         bot = final["entries"][0]["names"][0]
         assert client.get(f"/players/{bot}/stats?after={log_head}").status_code == 200
+
+        # A manager replaying the round's end releases no table twice.
+        services = client.app.state.services
+        state = services.tournaments.load(UUID(tid)).state
+        release_round(services.store, state, UUID(tid), 1)
+        assert all(services.store.get(UUID(t)).version == heads[t] for t in tables)
 
         # Every read of a board table answers.
         for name, path in probes(board_tables[0], tid).items():
