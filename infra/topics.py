@@ -45,11 +45,13 @@ from domain.table import (
     TableOpened,
 )
 from domain.table.clock import CLOCK_EVENTS
+from domain.table.fork import TableForked
 from domain.table.leaving import SeatLeft
 
 KERNEL = "table"  # the namespace of the events every game shares
 KERNEL_EVENTS: tuple[type, ...] = (
-    TableOpened, PlayerSeated, TableEnded, CloseAsked, SeatLeft, BoardReleased, *CLOCK_EVENTS
+    TableOpened, PlayerSeated, TableEnded, CloseAsked, SeatLeft, *CLOCK_EVENTS, TableForked,
+    BoardReleased,
 )  # fmt: skip
 
 # Where the classes lived when rows carried module paths (see the module docstring).

@@ -93,7 +93,7 @@ def test_a_profile_page_lists_the_accounts_recent_tables(
     rows = page.locator("table.recent-tables tbody tr")
     rows.first.wait_for(timeout=30_000)
     assert rows.count() == 2
-    assert rows.nth(0).locator("td").first.inner_text() == "burraco"
+    assert rows.nth(0).locator("td").first.inner_text() == "Burraco"  # the game's title
     assert rows.nth(0).locator("a").get_attribute("href") == f"/watch/{newer}"
     assert rows.nth(1).locator("a").get_attribute("href") == f"/watch/{older}"
 
@@ -219,6 +219,8 @@ def test_seat_boxes_show_ratings_and_a_claimed_guest_s_name_at_its_earlier_table
     claimed = f"Kim{secrets.token_hex(3)}"
     sign_in_form(guest, "Claim", claimed)
     assert server.view(early)["seats"][0]["name"].startswith("guest-")  # the history stays
+    profile = server.http.get(f"/players/{claimed}", params={"after": server.head()}).json()
+    assert profile["recentTables"][0]["players"] == [claimed, "Bob"]
     guest.goto(f"{server.base}/play/{early}")
     guest.wait_for_selector(f".board-box section[data-seat='0'] .name:text-is('{claimed}')")
     assert claimed in guest.inner_text(".hand-panel h2")
