@@ -314,8 +314,10 @@ class EventFeed:
         (the event the game says settles it: a game answers by the event's class, so it is
         asked once per class, ``domain.game``), and it has ended when its last event is
         ``TableEnded``: the table kernel ends a table with that event alone, and no event
-        follows it (``domain.table``). A command's events are consecutive and the log reader
-        hands out one id object per table, so a table is looked up only when it changes."""
+        follows it (``domain.table``) but a board table's ``BoardReleased``, which ends it as
+        well and releases it (a board table not released shows nothing: ``shows``). A
+        command's events are consecutive and the log reader hands out one id object per
+        table, so a table is looked up only when it changes."""
         notes, tables = self.read_log(self.store.notifications)
         hidden = {
             table_id
