@@ -282,3 +282,25 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         assert all(before)  # the index, the tables, the standings
         Projector(services.store, redis, settings.redis_prefix).rebuild()
         assert snapshot() == before
+
+
+def test_a_board_opens_only_at_a_table_that_has_ended_and_leaves_its_state_alone() -> None:
+    from domain.errors import DomainError
+    from domain.games import game_named
+    from domain.table import BoardReleased, CloseTable, OpenTable, ReleaseBoard, TakeSeat
+
+    game = game_named("bourre")
+    release = ReleaseBoard(tournament="t-1", round=1)
+    state = game.decision(None, OpenTable(game="bourre", options={"seats": 2}, seed=1))[1]
+    state = game.decision(state, TakeSeat(name="Ann", token_hash="a"))[1]
+    try:
+        game.decision(state, release)  # still waiting for players
+    except DomainError:
+        pass
+    else:
+        raise AssertionError("a table that has not ended released its board")
+    ended = game.decision(state, CloseTable(seat=0))[1]
+    events, after = game.decision(ended, release)
+    assert events == [BoardReleased(tournament="t-1", round=1)] and after == ended
+    assert game.evolve(ended, events[0]) == ended
+    assert not game.settles_hand(events[0]) and game.hand_of(events[0]) == 0
