@@ -33,6 +33,7 @@ from api.routes import (
     fair,
     games,
     health,
+    i18n,
     pages,
     play,
     players,
@@ -73,6 +74,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *games.ROUTES,  # the games, their options and board renderers
             *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
             *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
+            *i18n.ROUTES,  # the languages' message catalogs (api/i18n.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],

@@ -15,8 +15,11 @@ _SHELL = Template((WEB_DIR / "page.html").read_text(encoding="utf-8"))
 
 
 def page(title: str, module: str) -> Response[str]:
-    """The shell titled ``title`` running ``/static/js/<module>``."""
-    html = _SHELL.substitute(title=title, module=f"{STATIC}/js/{module}", static=STATIC)
+    """The shell titled ``title`` running ``/static/js/<module>``. The page's name (the module's
+    stem) is ``<html data-page>``: ``i18n.js`` titles the page with ``core.page.<name>`` in the
+    reader's language (design §5, "Languages")."""
+    name = module.removesuffix(".js")
+    html = _SHELL.substitute(title=title, module=f"{STATIC}/js/{module}", static=STATIC, page=name)
     return Response(html, media_type=MediaType.HTML)
 
 

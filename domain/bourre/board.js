@@ -9,14 +9,14 @@
 
 import { backs, card, cardName, row, sameCards, sortHand, SUITS } from "/static/js/cards.js";
 import { countdown } from "/static/js/countdown.js";
+import { handLabel, startLabel } from "/static/js/chart.js";
 import { el, exact, seatName, signed, toBig } from "/static/js/format.js";
+import { has, list, t } from "/static/js/i18n.js";
 
-const PHASES = {
-  seating: "waiting for players",
-  declare: "declaring: play or pass, then discard and draw (rule 11)",
-  play: "trick play (rules 17–18)",
-  second_chance: "second chance to pass (rule 33)",
-};
+// Bourré's words are its catalog's (domain/bourre/i18n/<lang>.json, keys bourre.*).
+const phase = (name) => (has(`bourre.phase.${name}`) ? t(`bourre.phase.${name}`) : name);
+// n as a number a message can choose its plural by (a BigInt past 2^53 is close enough).
+const count = (n) => Number(toBig(n));
 
 // Per seat, what this hand's Declared and Discarded events said (rules 11–13): play/pass and
 // how many cards were drawn. Other seats' drawn cards are counts only (redacted events).
@@ -36,18 +36,20 @@ export function declarations(events, hand) {
 
 function declarationText(seat, view, said) {
   // view.seats[].passed: true passed, false plays, null undecided or sealed (rule 31)
-  if (seat.passed === true) return "passed";
-  const drew = said && said.drawn !== undefined ? ` · drew ${said.drawn}` : "";
-  if (seat.passed === false) return `plays${drew}`;
-  if (view.decided && view.decided[seat.seat]) return "decided (sealed)";
-  return view.phase === "declare" ? "deciding" : "";
+  if (seat.passed === true) return t("bourre.declared.passed");
+  if (seat.passed === false) {
+    return said && said.drawn !== undefined ? t("bourre.declared.plays_drew", { n: said.drawn })
+      : t("bourre.declared.plays");
+  }
+  if (view.decided && view.decided[seat.seat]) return t("bourre.declared.sealed");
+  return view.phase === "declare" ? t("bourre.declared.deciding") : "";
 }
 
 // The seat's cards as this page may show them. perspective: "all" shows every hand the view
 // holds; a seat number shows only that seat's cards; own: the seat drawn elsewhere (play).
 function seatCards(seat, view, { perspective, own }) {
   if (seat.seat === own) {
-    return el("p", { class: "muted" }, `${seat.cardCount} card${seat.cardCount === 1 ? "" : "s"}, below`);
+    return el("p", { class: "muted" }, t("bourre.seat.cards_below", { n: seat.cardCount }));
   }
   const visible = seat.cards && (perspective === "all" || perspective === seat.seat)
     && seat.seat !== own;
@@ -56,7 +58,7 @@ function seatCards(seat, view, { perspective, own }) {
   // seats[].discarded: the cards this seat threw away (rule 13), shown once the view holds them
   if (visible && seat.discarded && seat.discarded.length) {
     return el("div", {}, hand, el("div", { class: "discarded" },
-      el("span", { class: "label" }, "discarded "), row(seat.discarded, { size: "small", fan: true })));
+      el("span", { class: "label" }, t("bourre.seat.discarded"), " "), row(seat.discarded, { size: "small", fan: true })));
   }
   return hand;
 }
@@ -74,20 +76,21 @@ function seatArea(seat, view, index, count, options) {
   if (seat.passed === true) classes.push("passed");
   if (seat.seat === options.own) classes.push("own");
   return el("section", { class: classes.join(" "), "data-seat": seat.seat, style,
-    "aria-label": `seat ${seat.seat}: ${seatName(seat.name, seat.seat)}` },
+    "aria-label": t("core.seat_label", { seat: seat.seat, name: seatName(seat.name, seat.seat) }) },
     el("header", {},
       el("strong", { class: "name" }, seatName(seat.name, seat.seat)),
-      view.dealer === seat.seat ? el("span", { class: "badge", title: "dealer" }, "D") : null,
-      toAct ? el("span", { class: "badge act" }, "to act") : null,
+      view.dealer === seat.seat ? el("span", { class: "badge", title: t("core.dealer") }, t("core.dealer_badge")) : null,
+      toAct ? el("span", { class: "badge act" }, t("core.to_act")) : null,
       toAct ? countdown(view) : null),
     el("div", { class: "stats" },
       // seats[].net: chips won or lost so far; chips = buy_in + net when the table has one
       buyIn !== null && buyIn !== undefined
-        ? el("span", { class: "chips", title: "chips" }, `${exact(toBig(buyIn) + toBig(seat.net))} chips `)
+        ? el("span", { class: "chips", title: t("bourre.seat.chips_title") },
+          t("bourre.seat.chips", { n: count(toBig(buyIn) + toBig(seat.net)), amount: exact(toBig(buyIn) + toBig(seat.net)) }), " ")
         : null,
-      el("span", { class: "net", title: "net chips" }, `net ${signed(seat.net)}`),
+      el("span", { class: "net", title: t("bourre.seat.net_title") }, t("bourre.seat.net", { amount: signed(seat.net) })),
       // seats[].tricks: tricks won this hand (rule 25: none while playing is a bourré)
-      el("span", { class: "tricks", title: "tricks won this hand" }, ` · ${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`)),
+      el("span", { class: "tricks", title: t("bourre.seat.tricks_title") }, " · ", t("bourre.seat.tricks", { n: seat.tricks }))),
     el("div", { class: "declared" }, declarationText(seat, view, said)),
     seatCards(seat, view, options));
 }
@@ -98,32 +101,33 @@ function centre(view) {
   // trick: the trick in progress; while the next one has no card yet, lastTrick (dimmed)
   const last = !view.trick.length && view.lastTrick && view.lastTrick.length;
   const trick = el("div", { class: `trick ${last ? "last" : ""}`, role: "group",
-    "aria-label": last ? "last trick" : "trick in progress" });
+    "aria-label": last ? t("bourre.trick.last") : t("bourre.trick.current") });
   for (const played of last ? view.lastTrick : view.trick) {
     const who = view.seats[played.seat];
     trick.append(el("figure", {}, card(played.card),
       el("figcaption", {}, seatName(who && who.name, played.seat))));
   }
-  if (last) trick.append(el("span", { class: "label" }, "last trick"));
+  if (last) trick.append(el("span", { class: "label" }, t("bourre.trick.last")));
   // Once the next trick has begun, the last one can still be recalled (in words: the cards
   // drawn on the table stay the trick in progress).
   const recall = !last && view.trick.length && view.lastTrick && view.lastTrick.length
     ? el("details", { class: "last-trick-recall", open: recallOpen,
-      ontoggle: (e) => { recallOpen = e.target.open; } }, el("summary", {}, "last trick"),
-      view.lastTrick.map((p) => `${seatName(view.seats[p.seat] && view.seats[p.seat].name, p.seat)}: ${cardName(p.card)}`)
-        .join(" · "))
+      ontoggle: (e) => { recallOpen = e.target.open; } }, el("summary", {}, t("bourre.trick.last")),
+      view.lastTrick.map((p) => t("bourre.trick.played", { name: seatName(view.seats[p.seat] && view.seats[p.seat].name, p.seat),
+        card: cardName(p.card) })).join(" · "))
     : null;
-  const trumpSuit = view.trump ? `${SUITS[view.trump]} trump` : "";
+  const trumpSuit = view.trump ? t("bourre.trump", { suit: SUITS[view.trump] }) : "";
   return el("div", { class: "centre" },
-    el("div", { class: "pot" }, el("span", { class: "label" }, "pot"),
+    el("div", { class: "pot" }, el("span", { class: "label" }, t("bourre.pot")),
       el("strong", { class: "amount" }, exact(view.pot))),
     view.trumpCard ? el("div", { class: "trump" }, card(view.trumpCard),
       el("span", { class: "label" }, trumpSuit)) : null,
     trick,
     recall,
-    el("p", { class: "phase" }, `hand ${view.hand} · ${PHASES[view.phase] || view.phase}`
-      + (view.stockCount ? ` · stock ${view.stockCount}` : "")
-      + (view.status === "ended" ? ` · table ended${view.endReason ? ` (${view.endReason})` : ""}` : "")));
+    el("p", { class: "phase" }, [t("core.hand", { hand: view.hand }), phase(view.phase),
+      view.stockCount ? t("bourre.stock", { n: view.stockCount }) : null,
+      view.status === "ended" ? (view.endReason ? t("core.table_ended_reason", { reason: endWord(view.endReason) })
+        : t("core.table_ended")) : null].filter(Boolean).join(" · ")));
 }
 
 // The whole table. options: perspective ("all" | seat), own (the seat drawn in the player's
@@ -160,7 +164,7 @@ export function playPanel(view, ctx) {
     }
     if (discardable.has(code)) {
       return card(code, { legal: true, selected: ctx.selected.includes(code), onPick: ctx.toggle,
-        label: `${code}: select to discard` });
+        label: t("bourre.play.select_discard", { card: cardName(code) }) });
     }
     return card(code);
   }));
@@ -175,18 +179,18 @@ export function playPanel(view, ctx) {
     if (declares.some((c) => c.takeTrump)) {
       const box = el("input", { type: "checkbox", name: "takeTrump", checked: ctx.ui.takeTrump });
       box.addEventListener("change", () => { ctx.ui.takeTrump = box.checked; ctx.render(); });
-      actions.append(el("label", {}, box, " take the trump card (rule 32)"));
+      actions.append(el("label", {}, box, " ", t("bourre.play.take_trump")));
     }
     const n = ctx.selected.length;
     actions.append(
       el("button", { type: "button", class: "primary", name: "play", "data-action": "declare", "data-play": "true",
         disabled: !play, onclick: () => ctx.post(play) },
-        n ? `play, discarding ${n} (p)` : "play, keep my cards (p)"),
+        n ? t("bourre.play.play_discarding", { n }) : t("bourre.play.play_keep")),
       el("button", { type: "button", name: "pass", "data-action": "declare", "data-play": "false",
-        disabled: !pass, onclick: () => ctx.post(pass) }, "pass (s)"));
+        disabled: !pass, onclick: () => ctx.post(pass) }, t("bourre.play.pass")));
     shortcuts = { p: () => play && ctx.post(play), s: () => pass && ctx.post(pass) };
   }
-  return { row: handRow, actions, shortcuts, keys: "p play, s pass" };
+  return { row: handRow, actions, shortcuts, keys: t("bourre.play.keys") };
 }
 
 // --- events in words, the chart ------------------------------------------------------------
@@ -198,29 +202,30 @@ export const scores = ["HandSettled"];
 // Following live, the watch page holds a finished trick a moment on the table (rules 17–18).
 export const holds = ["TrickWon"];
 
-// Seats listed in words: "Ann", "Ann and Bob", "Ann, Bob and Cy".
+// Seats listed in words: "Ann", "Ann and Bob", "Ann, Bob and Cy" (the language's list).
 function seatList(seats, names) {
-  const all = seats.map((s) => seatName(names[s], s));
-  return all.length < 2 ? all.join("") : `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
+  return list(seats.map((s) => seatName(names[s], s)));
 }
 
-const ANTES = { ante: "antes", double_ante: "second antes (rule 30)", four_card: "antes" };
-const chips = (n) => `${exact(n)} chip${toBig(n) === 1n ? "" : "s"}`;
+// Why a table ended (view.endReason), in words.
+const endWord = (reason) => (has(`log.ended.${reason}`) ? t(`log.ended.${reason}`) : reason);
+const chips = (n) => t("bourre.chips", { n: count(n), amount: exact(n) });
 
 // What the hand's settlement did (rules 23–27), in one line: who took what of which pot.
 function settlement(event, names) {
+  const pot = exact(event.pot);
   if (event.winner !== null && event.winner !== undefined) {
     const stays = toBig(event.pot) - toBig(event.cap);
-    return `${seatName(names[event.winner], event.winner)} wins ${chips(event.cap)}`
-      + (stays > 0n ? ` of the pot of ${exact(event.pot)} (pot limit, rule 26: ${exact(stays)} stay)`
-        : ` (the whole pot)`);
+    const who = seatName(names[event.winner], event.winner);
+    return stays > 0n
+      ? t("bourre.settle.wins_capped", { who, chips: chips(event.cap), pot, stays: exact(stays) })
+      : t("bourre.settle.wins_all", { who, chips: chips(event.cap) });
   }
   const paid = event.payouts.some((p) => toBig(p) > 0n);
-  if (event.tied.length && paid) {
-    return `${seatList(event.tied, names)} tie and split the pot of ${exact(event.pot)} (rule 34)`;
-  }
-  if (event.tied.length) return `${seatList(event.tied, names)} tie: the pot of ${exact(event.pot)} stays (rule 24)`;
-  return `nobody wins: the pot of ${exact(event.pot)} stays`;
+  const tied = seatList(event.tied, names);
+  if (event.tied.length && paid) return t("bourre.settle.split", { who: tied, pot });
+  if (event.tied.length) return t("bourre.settle.tie_stays", { who: tied, pot });
+  return t("bourre.settle.nobody", { pot });
 }
 
 // One of Bourré's events in words (domain/bourre/events.py); undefined for the others.
@@ -228,34 +233,42 @@ export function describe(event, names = []) {
   const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
   switch (event.type) {
     case "Anted":
-      return `${seatList(event.seats, names)} ${event.seats.length === 1 ? "pays" : "pay"} `
-        + `${ANTES[event.reason] || "antes"} of ${chips(event.amount)}${event.seats.length === 1 ? "" : " each"}`;
+      return t(event.reason === "double_ante" ? "bourre.event.Anted_second" : "bourre.event.Anted",
+        { who: seatList(event.seats, names), n: event.seats.length, chips: chips(event.amount) });
     case "Dealt":
-      return `hand ${event.hand}: ${seatName(names[event.dealer], event.dealer)} deals`
-        + (event.trumpCard ? `; the trump card is the ${cardName(event.trumpCard)}` : "");
+      return event.trumpCard
+        ? t("bourre.event.Dealt_trump", { hand: event.hand, dealer: seatName(names[event.dealer], event.dealer),
+          card: cardName(event.trumpCard) })
+        : t("bourre.event.Dealt", { hand: event.hand, dealer: seatName(names[event.dealer], event.dealer) });
     case "Declared":
-      return "play" in event ? `${who} ${event.play ? "plays" : "passes"}` : `${who} decided (sealed, rule 31)`;
+      return "play" in event ? t(event.play ? "bourre.event.Declared_play" : "bourre.event.Declared_pass", { who })
+        : t("bourre.event.Declared_sealed", { who });
     case "DecisionsRevealed": {
       const playing = (event.plays || []).map((p, s) => (p ? s : null)).filter((s) => s !== null);
-      return `decisions revealed: ${playing.length ? `${seatList(playing, names)} ${playing.length === 1 ? "plays" : "play"}` : "everyone passes"}`;
+      return playing.length
+        ? t("bourre.event.DecisionsRevealed", { who: seatList(playing, names), n: playing.length })
+        : t("bourre.event.DecisionsRevealed_none");
     }
-    case "Reshuffled": return `the stock ran out: the discards are reshuffled (rule 14)`;
+    case "Reshuffled": return t("bourre.event.Reshuffled");
     case "Discarded": {
       const n = event.discarded ? event.discarded.length : event.discardCount;
       const drawn = event.drawn ? event.drawn.length : event.drawnCount;
-      const took = event.tookTrump ? " and takes the trump card (rule 32)" : "";
-      return (n ? `${who} discards ${n} and draws ${drawn}` : `${who} keeps every card`) + took;
+      const took = Boolean(event.tookTrump);
+      return n ? t(took ? "bourre.event.Discarded_trump" : "bourre.event.Discarded", { who, n, drawn })
+        : t(took ? "bourre.event.Discarded_none_trump" : "bourre.event.Discarded_none", { who });
     }
-    case "SecondChanceDeclared": return `${who} ${event.play ? "stays in" : "passes"} (second chance, rule 33)`;
-    case "CardPlayed": return `${who} plays the ${cardName(event.card)}`;
-    case "TrickWon": return `${who} wins trick ${event.trick} with the ${cardName(event.card)}`;
+    case "SecondChanceDeclared":
+      return t(event.play ? "bourre.event.SecondChanceDeclared_stay" : "bourre.event.SecondChanceDeclared_pass", { who });
+    case "CardPlayed": return t("bourre.event.CardPlayed", { who, card: cardName(event.card) });
+    case "TrickWon": return t("bourre.event.TrickWon", { who, trick: event.trick, card: cardName(event.card) });
     case "HandSettled": {
-      const bourre = event.bourre.length
-        ? `; ${seatList(event.bourre, names)} ${event.bourre.length === 1 ? "is" : "are"} bourré and `
-          + `${event.bourre.length === 1 ? "pays" : "each pay"} ${chips(event.bourrePayment)}` : "";
-      return `hand ${event.hand} settled: ${settlement(event, names)}${bourre}`;
+      const settled = settlement(event, names);
+      return event.bourre.length
+        ? t("bourre.event.HandSettled_bourre", { hand: event.hand, settlement: settled,
+          who: seatList(event.bourre, names), n: event.bourre.length, chips: chips(event.bourrePayment) })
+        : t("bourre.event.HandSettled", { hand: event.hand, settlement: settled });
     }
-    case "CloseRequested": return `${who} asks to close the table after this hand`;
+    case "CloseRequested": return t("bourre.event.CloseRequested", { who });
     default: return undefined;
   }
 }
@@ -271,26 +284,27 @@ export function handResult(event, { names = [] } = {}) {
   const rows = event.tricks.map((tricks, seat) => {
     const won = toBig(event.payouts[seat] || 0);
     const bourre = event.bourre.includes(seat);
-    const outcome = won > 0n ? `wins ${chips(won)}` : bourre ? `bourré: owes ${chips(event.bourrePayment)}`
-      : event.tied.includes(seat) ? "tied" : "";
+    const outcome = won > 0n ? t("bourre.result.wins", { chips: chips(won) })
+      : bourre ? t("bourre.result.owes", { chips: chips(event.bourrePayment) })
+      : event.tied.includes(seat) ? t("bourre.result.tied") : "";
     return el("tr", { "data-player": seat, "data-payout": won.toString(),
       "data-owes": bourre ? toBig(event.bourrePayment).toString() : "0" },
     el("th", { scope: "row" }, seatName(names[seat], seat)),
-    el("td", { class: "num" }, String(tricks)),
+    el("td", { class: "num" }, exact(tricks)),
     el("td", {}, outcome));
   });
   return el("div", { class: "hand-result bourre" },
     el("p", { class: "headline", "data-pot": toBig(event.pot).toString(),
-      "data-winner": event.winner ?? "" }, `Hand ${event.hand}: ${settlement(event, names)}.`),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "player"),
-      el("th", { scope: "col" }, "tricks"), el("th", { scope: "col" }, "result"))), el("tbody", {}, rows)),
-    event.bourre.length ? el("p", { class: "bourre-line" }, `${seatList(event.bourre, names)} `
-      + `${event.bourre.length === 1 ? "is" : "are"} bourré (rule 25) and `
-      + `${event.bourre.length === 1 ? "pays" : "each pay"} ${chips(event.bourrePayment)} into the next pot.`) : null,
+      "data-winner": event.winner ?? "" }, t("bourre.result.headline", { hand: event.hand, settlement: settlement(event, names) })),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("bourre.result.player")),
+      el("th", { scope: "col" }, t("bourre.result.tricks")), el("th", { scope: "col" }, t("bourre.result.result")))),
+    el("tbody", {}, rows)),
+    event.bourre.length ? el("p", { class: "bourre-line" }, t("bourre.result.bourre_line",
+      { who: seatList(event.bourre, names), n: event.bourre.length, chips: chips(event.bourrePayment) })) : null,
     el("p", { class: "next-pot", "data-next-pot": next.toString() }, next > 0n
-      ? `Next pot: ${exact(next)} before the next antes (${exact(event.carried)} carried`
-        + ` + ${exact(next - toBig(event.carried))} from bourré players).`
-      : "Nothing carries over: the next pot is the next antes."));
+      ? t("bourre.result.next_pot", { pot: exact(next), carried: exact(event.carried),
+        bourre: exact(next - toBig(event.carried)) })
+      : t("bourre.result.nothing_carries")));
 }
 
 // Each player's net chips after the events (the ledger's players[].net): antes paid, pots
@@ -312,7 +326,7 @@ function nets(events, count) {
 export function standings(events, { names = [] } = {}) {
   const totals = nets(events, names.length);
   return totals.map((net, seat) => ({ seat, name: seatName(names[seat], seat), value: net,
-    shown: `${signed(net)} chip${net === 1n || net === -1n ? "" : "s"}` })).sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : a.seat - b.seat));
+    shown: t("bourre.chips", { n: count(net < 0n ? -net : net), amount: signed(net) }) })).sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : a.seat - b.seat));
 }
 
 // Each player's net after every settled hand, for the chart. Chips move only by the antes
@@ -331,12 +345,12 @@ export function chartSeries(ledger, events) {
     }
   }
   return {
-    title: "Chips (net) per player across hands",
+    title: t("bourre.chart.title"),
     signedValues: true,
-    units: "net chips",
-    labels: ["start", ...points.map((p) => `hand ${p.hand}`)],
+    units: t("bourre.chart.units"),
+    labels: [startLabel(), ...points.map((p) => handLabel(p.hand))],
     series: ledger.players.map((p, i) => ({
-      name: p.name || `seat ${p.seat}`,
+      name: seatName(p.name, p.seat),
       values: [0n, ...points.map((pt) => pt.values[i])],
       now: p.net, // the ledger's net, exact
     })),

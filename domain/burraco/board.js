@@ -8,13 +8,12 @@
 
 import { backs, card, cardName, sameCards, sortHand, SUITS } from "/static/js/cards.js";
 import { countdown } from "/static/js/countdown.js";
+import { handLabel, startLabel } from "/static/js/chart.js";
 import { el, exact, seatName, signed, toBig } from "/static/js/format.js";
+import { has, lang, list, t } from "/static/js/i18n.js";
 
-const PHASES = {
-  draw: "draw from the stock or take the pile (rule 12)",
-  play: "meld, add to melds, then discard (rules 13–14)",
-  over: "hand over",
-};
+// Burraco's words are its catalog's (domain/burraco/i18n/<lang>.json, keys burraco.*).
+const phase = (name) => (has(`burraco.phase.${name}`) ? t(`burraco.phase.${name}`) : name);
 const POSITION_RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K", 14: "A" };
 
 // What a meld's wild stands for: in a sequence the rank at position low + wild (positions
@@ -36,17 +35,18 @@ export function meldView(meld, { onPick, target } = {}) {
   meld.cards.forEach((code, index) => {
     line.append(card(code, { size: "small", note: index === meld.wild ? `= ${stands}` : undefined }));
   });
-  const kind = meld.kind === "sequence" ? `run of ${SUITS[meld.suit] || ""}` : `set of ${meld.rank}s`;
-  const tags = [meld.burraco ? (meld.clean ? "clean burraco" : "dirty burraco") : null,
-    `${exact(meld.points)} pts`].filter(Boolean).join(" · ");
+  const kind = meld.kind === "sequence" ? t("burraco.meld.run", { suit: SUITS[meld.suit] || "" })
+    : t("burraco.meld.set", { rank: meld.rank });
+  const tags = [meld.burraco ? (meld.clean ? t("burraco.meld.clean") : t("burraco.meld.dirty")) : null,
+    t("burraco.meld.points", { n: count(meld.points), points: exact(meld.points) })].filter(Boolean).join(" · ");
   const attrs = { class: `meld ${meld.burraco ? "burraco" : ""} ${target ? "target" : ""}`,
     "data-meld": meld.id };
-  const caption = el("div", { class: "meld-caption" }, `#${meld.id} ${kind}`,
+  const caption = el("div", { class: "meld-caption" }, t("burraco.meld.caption", { id: meld.id, kind }),
     el("span", { class: "muted" }, ` ${tags}`));
   if (onPick) {
     return el("div", attrs, line, el("button", { type: "button", class: "meld-add", "data-action": "add_to_meld",
-      onclick: () => onPick(meld), "aria-label": `add the selected cards to meld ${meld.id}` },
-    `add to #${meld.id}`), caption);
+      onclick: () => onPick(meld), "aria-label": t("burraco.meld.add_label", { id: meld.id }) },
+    t("burraco.meld.add", { id: meld.id })), caption);
   }
   return el("div", attrs, line, caption);
 }
@@ -55,7 +55,7 @@ function teamPanel(team, view, options) {
   const names = team.seats.map((s) => seatName(view.seats[s] && view.seats[s].name, s)).join(" & ");
   // teams[].pozzetto: which pozzetto the team took (null: not yet, rule 15)
   const pozzetto = team.pozzetto === null || team.pozzetto === undefined
-    ? "pozzetto not taken" : "pozzetto taken";
+    ? t("burraco.team.pozzetto_not_taken") : t("burraco.team.pozzetto_taken");
   const last = view.lastHand ? view.lastHand[team.team === "A" ? 0 : 1] : null;
   const melds = el("div", { class: "melds" });
   const runs = team.melds.filter((m) => m.kind === "sequence");
@@ -64,14 +64,14 @@ function teamPanel(team, view, options) {
     melds.append(meldView(meld, { onPick: options.own !== null && options.onMeld
       && team.seats.includes(options.own) ? options.onMeld : undefined }));
   }
-  if (!team.melds.length) melds.append(el("p", { class: "muted" }, "no melds yet"));
+  if (!team.melds.length) melds.append(el("p", { class: "muted" }, t("burraco.team.no_melds")));
   return el("section", { class: "team", "data-team": team.team },
-    el("header", {}, el("strong", {}, `Team ${team.team}`), ` ${names}`),
+    el("header", {}, el("strong", {}, t("burraco.team.name", { team: team.team })), ` ${names}`),
     el("div", { class: "stats" },
       // teams[].score: the match total so far (rule 27: first to the target wins)
-      el("span", { class: "score" }, `match ${exact(team.score)}`),
+      el("span", { class: "score" }, t("burraco.team.match", { score: exact(team.score) })),
       view.options && view.options.target ? el("span", { class: "muted" }, ` / ${exact(view.options.target)}`) : null,
-      last ? el("span", { class: "last-hand" }, ` · last hand ${exact(last.total)}`) : null,
+      last ? el("span", { class: "last-hand" }, " · ", t("burraco.team.last_hand", { score: exact(last.total) })) : null,
       el("span", { class: team.pozzetto === null ? "pozzetto" : "pozzetto taken" }, ` · ${pozzetto}`)),
     melds);
 }
@@ -82,36 +82,36 @@ function seatArea(seat, view, { perspective, own }) {
     && (perspective === "all" || perspective === seat.seat);
   const classes = ["seat", toAct ? "to-act" : "", seat.seat === own ? "own" : ""].join(" ");
   return el("section", { class: classes, "data-seat": seat.seat,
-    "aria-label": `seat ${seat.seat}: ${seatName(seat.name, seat.seat)}` },
+    "aria-label": t("core.seat_label", { seat: seat.seat, name: seatName(seat.name, seat.seat) }) },
     el("header", {},
       el("strong", { class: "name" }, seatName(seat.name, seat.seat)),
-      el("span", { class: "badge" }, `team ${seat.team}`),
-      view.dealer === seat.seat ? el("span", { class: "badge", title: "dealer" }, "D") : null,
-      toAct ? el("span", { class: "badge act" }, "to act") : null,
+      el("span", { class: "badge" }, t("burraco.seat.team", { team: seat.team })),
+      view.dealer === seat.seat ? el("span", { class: "badge", title: t("core.dealer") }, t("core.dealer_badge")) : null,
+      toAct ? el("span", { class: "badge act" }, t("core.to_act")) : null,
       toAct ? countdown(view) : null),
     el("div", { class: "stats" },
       // seats[].cardCount, tookPozzetto (rule 15)
-      `${seat.cardCount ?? 0} card${seat.cardCount === 1 ? "" : "s"}`, seat.tookPozzetto ? " · took the pozzetto" : ""),
-    seat.seat === own ? el("p", { class: "muted" }, "your hand is below")
+      t("core.cards", { n: seat.cardCount ?? 0 }), seat.tookPozzetto ? ` · ${t("burraco.seat.took_pozzetto")}` : ""),
+    seat.seat === own ? el("p", { class: "muted" }, t("burraco.seat.hand_below"))
       : visible ? el("div", { class: "cards fan" }, sortHand(seat.cards).map((c) => card(c, { size: "small" })))
       : backs(seat.cardCount || 0, "small"));
 }
 
 function centre(view) {
   // discardPile: the whole pile, face up, the top card last (rule 12: take it all)
-  const pile = el("div", { class: "cards pile", role: "group", "aria-label": "discard pile" },
+  const pile = el("div", { class: "cards pile", role: "group", "aria-label": t("burraco.pile.label") },
     view.discardPile.map((c) => card(c, { size: "small" })));
   const left = (view.pozzettiLeft || []).length;
   return el("div", { class: "centre burraco-centre" },
     el("div", { class: "stock" }, view.stockCount ? card("back") : null,
-      el("span", { class: "label" }, `stock ${exact(view.stockCount)}`)),
-    el("div", { class: "pile-box" }, el("span", { class: "label" }, `discard pile (${view.discardPile.length})`), pile),
-    el("p", { class: "phase" },
-      `hand ${view.hand} · ${PHASES[view.phase] || view.phase || view.status}`
-      + ` · ${left} pozzett${left === 1 ? "o" : "i"} left`
-      + (view.lastTurn ? " · last turn" : "")
-      + (view.winner ? ` · team ${view.winner} wins` : "")
-      + (view.status === "ended" && !view.winner ? " · table ended" : "")));
+      el("span", { class: "label" }, t("burraco.stock", { n: view.stockCount })),
+    el("div", { class: "pile-box" }, el("span", { class: "label" }, t("burraco.pile.count", { n: view.discardPile.length })), pile),
+    el("p", { class: "phase" }, [t("core.hand", { hand: view.hand }),
+      view.phase ? phase(view.phase) : t(`accounts.status.${view.status}`),
+      t("burraco.pozzetti_left", { n: left }),
+      view.lastTurn ? t("burraco.last_turn") : null,
+      view.winner ? t("burraco.team_wins", { team: view.winner }) : null,
+      view.status === "ended" && !view.winner ? t("core.table_ended") : null].filter(Boolean).join(" · ")));
 }
 
 // The whole table. options: perspective ("all" | seat), own (the player's seat, drawn in
@@ -120,7 +120,7 @@ export function renderBoard(view, { perspective = "all", own = null, onMeld } = 
   const board = el("div", { class: "board burraco", "data-game": "burraco" });
   const seats = el("div", { class: "seats" }, view.seats.map((s) => seatArea(s, view, { perspective, own })));
   board.append(seats, centre(view),
-    el("div", { class: "teams" }, view.teams.map((t) => teamPanel(t, view, { own, onMeld }))));
+    el("div", { class: "teams" }, view.teams.map((team) => teamPanel(team, view, { own, onMeld }))));
   return board;
 }
 
@@ -157,18 +157,20 @@ export function playPanel(view, ctx) {
   const pile = ctx.ofType("take_pile")[0];
   const meld = () => ctx.selected.length && ctx.post(meldCommand());
   const actions = el("div", { class: "actions" },
-    el("button", { type: "button", name: "draw", "data-action": "draw", disabled: !draw, onclick: () => ctx.post(draw) }, "draw from the stock (d)"),
-    el("button", { type: "button", name: "take_pile", "data-action": "take_pile", disabled: !pile, onclick: () => ctx.post(pile) }, "take the pile (t)"),
+    el("button", { type: "button", name: "draw", "data-action": "draw", disabled: !draw, onclick: () => ctx.post(draw) },
+      t("burraco.play.draw")),
+    el("button", { type: "button", name: "take_pile", "data-action": "take_pile", disabled: !pile, onclick: () => ctx.post(pile) },
+      t("burraco.play.take_pile")),
     el("button", { type: "button", name: "meld", "data-action": "meld", disabled: !playing || !ctx.selected.length, onclick: meld },
-      `meld ${ctx.selected.length || ""} selected (m)`),
+      t("burraco.play.meld", { n: ctx.selected.length })),
     el("button", { type: "button", name: "discard", "data-action": "discard", class: "primary", disabled: !single, onclick: () => ctx.post(single) },
-      single ? `discard ${single.card} (x)` : "discard: select one card (x)"));
+      single ? t("burraco.play.discard_card", { card: cardName(single.card) }) : t("burraco.play.discard")));
   return {
     row: handRow,
     actions,
     shortcuts: { d: () => draw && ctx.post(draw), t: () => pile && ctx.post(pile), m: meld,
       x: () => single && ctx.post(single) },
-    keys: "d draw, t pile, m meld, x discard",
+    keys: t("burraco.play.keys"),
     board: { onMeld: ctx.selected.length && playing ? (target) => ctx.post(addCommand(target)) : undefined },
   };
 }
@@ -183,36 +185,36 @@ export const scores = ["HandScored"];
 // How a hand ended (HandClosed.reason, rules 18, 20, 21).
 function closing(event, names) {
   const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
-  if (event.reason === "closed") return `${who} closes hand ${event.hand} (rule 18)`;
-  if (event.reason === "stock") return `hand ${event.hand} ends: the stock is exhausted (rule 20)`;
-  if (event.reason === "stalemate") return `hand ${event.hand} ends in a stalemate (rule 21)`;
-  return `hand ${event.hand} ends`;
+  const known = ["closed", "stock", "stalemate"].includes(event.reason) ? event.reason : "other";
+  return t(`burraco.closing.${known}`, { who, hand: event.hand });
 }
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const cardCount = (n) => `${n} card${n === 1 ? "" : "s"}`;
+const capital = (text) => text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
+// n as a number a message can choose its plural by (a BigInt past 2^53 is close enough).
+const count = (n) => Number(toBig(n));
 
 // One of Burraco's events in words (domain/burraco/events.py); undefined for the others.
 export function describe(event, names = []) {
   const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
-  const cards = (list) => (list ? list.map(cardName).join(", ") : "");
+  const cards = (codes) => (codes ? list(codes.map(cardName), "unit") : "");
   switch (event.type) {
-    case "CloseAsked": return `${who} asks to end the match (rule 28)`;
-    case "Dealt": return `hand ${event.hand}: ${seatName(names[event.dealer], event.dealer)} deals;`
-      + ` the first discard is the ${cardName(event.firstDiscard)}`;
-    case "CardDrawn": return `${who} draws ${event.card ? `the ${cardName(event.card)}` : "a card"} from the stock`;
-    case "PileTaken": return `${who} takes the discard pile (${cardCount(event.cards ? event.cards.length : event.cardCount || 0)})`;
-    case "Melded": return `${who} melds ${cards(event.cards)}`;
-    case "MeldExtended": return `${who} adds ${cards(event.added)} to meld #${event.meld}`;
-    case "Discarded": return `${who} discards the ${cardName(event.card)}`; // rule 12c
-    case "PozzettoTaken": return `${who} takes a pozzetto${event.direct ? " directly" : " on the discard"} (rule 15)`;
-    case "PozzettoOpened": return `${who} picks up the pozzetto (rule 17)`;
+    case "CloseAsked": return t("burraco.event.CloseAsked", { who });
+    case "Dealt": return t("burraco.event.Dealt", { hand: event.hand, dealer: seatName(names[event.dealer], event.dealer),
+      card: cardName(event.firstDiscard) });
+    case "CardDrawn": return event.card ? t("burraco.event.CardDrawn", { who, card: cardName(event.card) })
+      : t("burraco.event.CardDrawn_hidden", { who });
+    case "PileTaken": return t("burraco.event.PileTaken", { who, n: event.cards ? event.cards.length : event.cardCount || 0 });
+    case "Melded": return t("burraco.event.Melded", { who, cards: cards(event.cards) });
+    case "MeldExtended": return t("burraco.event.MeldExtended", { who, cards: cards(event.added), meld: event.meld });
+    case "Discarded": return t("burraco.event.Discarded", { who, card: cardName(event.card) }); // rule 12c
+    case "PozzettoTaken": return t(event.direct ? "burraco.event.PozzettoTaken_direct" : "burraco.event.PozzettoTaken", { who });
+    case "PozzettoOpened": return t("burraco.event.PozzettoOpened", { who });
     case "HandClosed": return closing(event, names);
-    case "HandScored": return `hand ${event.hand} scored: team A ${signed(event.scores[0].total)}, `
-      + `team B ${signed(event.scores[1].total)}; match ${exact(event.totals[0])} to ${exact(event.totals[1])}`;
-    case "HandAbandoned": return `hand ${event.hand} abandoned: not scored (rule 28)`;
-    case "MatchWon": return `team ${TEAMS[event.team]} wins the match, ${exact(event.totals[event.team])} to `
-      + `${exact(event.totals[1 - event.team])}`;
+    case "HandScored": return t("burraco.event.HandScored", { hand: event.hand, a: signed(event.scores[0].total),
+      b: signed(event.scores[1].total), totalA: exact(event.totals[0]), totalB: exact(event.totals[1]) });
+    case "HandAbandoned": return t("burraco.event.HandAbandoned", { hand: event.hand });
+    case "MatchWon": return t("burraco.event.MatchWon", { team: TEAMS[event.team], won: exact(event.totals[event.team]),
+      lost: exact(event.totals[1 - event.team]) });
     default: return undefined;
   }
 }
@@ -221,13 +223,7 @@ export function describe(event, names = []) {
 
 const TEAMS = ["A", "B"];
 // The lines of a team's score for a hand (HandScored.scores[], rules 22–26).
-const LINES = [
-  ["melds", "melds (rule 22)"],
-  ["burracos", "burracos (rule 24)"],
-  ["inHand", "cards left in hand (rule 23)"],
-  ["pozzetto", "pozzetto not taken (rule 26)"],
-  ["closing", "closing (rule 25)"],
-];
+const LINES = ["melds", "burracos", "inHand", "pozzetto", "closing"];
 
 // The partners of each team (rule 1: seats alternate), by name.
 function partners(view, names) {
@@ -243,25 +239,28 @@ function partners(view, names) {
 export function handResult(event, { names = [], view = null, events = [] } = {}) {
   if (event.type === "HandAbandoned") {
     return el("div", { class: "hand-result burraco" },
-      el("p", { class: "headline" }, `Hand ${event.hand} was abandoned: it is not scored (rule 28).`));
+      el("p", { class: "headline" }, t("burraco.result.abandoned", { hand: event.hand })));
   }
   if (event.type !== "HandScored") return null;
   const closed = events.find((e) => e.type === "HandClosed" && e.hand === event.hand);
   const who = partners(view, names);
-  const cell = (t, key) => el("td", { class: "num", "data-team": TEAMS[t], "data-line": key },
-    signed(event.scores[t][key]), key === "burracos" ? el("small", { class: "count" },
-      el("br"), `${event.scores[t].cleanBurracos || 0} clean · ${event.scores[t].dirtyBurracos || 0} dirty`) : null);
-  const body = LINES.map(([key, label]) => el("tr", {}, el("th", { scope: "row" }, label), cell(0, key), cell(1, key)));
-  body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "hand total"), cell(0, "total"), cell(1, "total")));
-  body.push(el("tr", { class: "match" }, el("th", { scope: "row" }, "match total"),
-    ...event.totals.map((total, t) => el("td", { class: "num", "data-team": TEAMS[t], "data-line": "match" },
+  const cell = (side, key) => el("td", { class: "num", "data-team": TEAMS[side], "data-line": key },
+    signed(event.scores[side][key]), key === "burracos" ? el("small", { class: "count" },
+      el("br"), t("burraco.result.clean_dirty", { clean: event.scores[side].cleanBurracos || 0,
+        dirty: event.scores[side].dirtyBurracos || 0 })) : null);
+  const body = LINES.map((key) => el("tr", {}, el("th", { scope: "row" }, t(`burraco.result.line.${key}`)),
+    cell(0, key), cell(1, key)));
+  body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, t("burraco.result.hand_total")), cell(0, "total"), cell(1, "total")));
+  body.push(el("tr", { class: "match" }, el("th", { scope: "row" }, t("burraco.result.match_total")),
+    ...event.totals.map((total, side) => el("td", { class: "num", "data-team": TEAMS[side], "data-line": "match" },
       exact(total)))));
   return el("div", { class: "hand-result burraco" },
-    el("p", { class: "headline" }, closed ? `${capital(closing(closed, names))}.` : `Hand ${event.hand} scored.`),
+    el("p", { class: "headline" }, closed ? t("burraco.result.closed_headline", { closing: capital(closing(closed, names)) })
+      : t("burraco.result.scored", { hand: event.hand })),
     el("table", {},
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "score"),
-        ...TEAMS.map((team, t) => el("th", { scope: "col" }, `Team ${team}`, el("br"),
-          el("small", {}, who[t]))))),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("burraco.result.score")),
+        ...TEAMS.map((team, i) => el("th", { scope: "col" }, t("burraco.team.name", { team }), el("br"),
+          el("small", {}, who[i]))))),
       el("tbody", {}, body)));
 }
 
@@ -271,8 +270,8 @@ export function standings(events, { names = [], view = null } = {}) {
   const last = [...events].reverse().find((e) => e.type === "HandScored" || e.type === "MatchWon");
   const totals = last ? last.totals : [0, 0];
   const who = partners(view, names);
-  return TEAMS.map((team, t) => ({ seat: t, name: `Team ${team} (${who[t]})`, value: toBig(totals[t]),
-    shown: `${exact(totals[t])} points` }))
+  return TEAMS.map((team, i) => ({ seat: i, name: t("burraco.standing.name", { team, who: who[i] }), value: toBig(totals[i]),
+    shown: t("burraco.points", { n: count(totals[i]), points: exact(totals[i]) }) }))
     .sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : a.seat - b.seat));
 }
 
@@ -287,9 +286,9 @@ export function chartSeries(ledger) {
     });
   }
   return {
-    title: "Score per team across hands",
-    units: "points",
-    labels: ["start", ...ledger.hands.map((h) => `hand ${h.hand}`)],
-    series: ledger.teams.map((t, i) => ({ name: `Team ${t.team}`, values: values[i], now: t.total })),
+    title: t("burraco.chart.title"),
+    units: t("burraco.chart.units"),
+    labels: [startLabel(), ...ledger.hands.map((h) => handLabel(h.hand))],
+    series: ledger.teams.map((team, i) => ({ name: t("burraco.team.name", { team: team.team }), values: values[i], now: team.total })),
   };
 }

@@ -1,6 +1,12 @@
 // The API client of the web card room: every call of design §5 the pages make, JSON parsed
 // with exact integers, problem details turned into words, and the live SSE stream.
 
+import { has, lang, t } from "./i18n.js";
+
+// Problem types are "urn:cardroom:problem:<slug>" (api/problems.py); the slug names the
+// message a page shows (errors.type.<slug>), whatever the server's English detail says.
+const PROBLEM_BASE = "urn:cardroom:problem:";
+
 // Integers past 2^53 (chips without a pot limit may compound past it) become
 // BigInt: JSON.parse hands the reviver the number's source text, so nothing is rounded.
 export function parseJSON(text) {
@@ -27,16 +33,24 @@ export class Problem extends Error {
     this.field = body.field;
   }
 
-  // The refusal in words a player can act on, e.g. "Not allowed: it is seat 1's turn".
+  // The problem type's slug ("illegal-command"), or "" for a body without one.
+  get slug() {
+    return this.type.startsWith(PROBLEM_BASE) ? this.type.slice(PROBLEM_BASE.length) : "";
+  }
+
+  // The refusal in words a player can act on, e.g. "Not allowed: it is seat 1's turn". The
+  // server's detail is English: in English it is shown as it is; in another language the
+  // problem type's message stands for it (errors.type.<slug>), with the rule, option or field.
   words() {
-    const what = {
-      400: "Malformed request", 401: "Not your seat (bad or missing token)",
-      403: "Not allowed", 404: "No such table", 409: "Conflict",
-      422: "Not allowed by the rules", 503: "The service is busy",
-    }[this.status] || this.title || "Refused";
-    const where = this.rule ? ` (rule ${this.rule})`
-      : this.option ? ` (option ${this.option})` : this.field ? ` (${this.field})` : "";
-    return `${what}: ${this.detail}${where}`;
+    const status = has(`errors.status.${this.status}`) ? t(`errors.status.${this.status}`)
+      : this.title || t("errors.refused");
+    const own = has(`errors.type.${this.slug}`) ? t(`errors.type.${this.slug}`) : "";
+    const detail = lang === "en" || !own ? this.detail || own : own;
+    const params = { what: status, detail, rule: this.rule, option: this.option, field: this.field };
+    if (this.rule) return t("errors.refusal_rule", params);
+    if (this.option) return t("errors.refusal_option", params);
+    if (this.field) return t("errors.refusal_field", params);
+    return t("errors.refusal", params);
   }
 }
 
@@ -59,7 +73,7 @@ async function call(method, path, { token, body, extra } = {}) {
   try {
     response = await fetch(path, init);
   } catch (error) {
-    throw new Problem({ title: "Network error", detail: String(error.message || error) }, 0);
+    throw new Problem({ title: t("errors.network"), detail: String(error.message || error) }, 0);
   }
   const text = await response.text();
   const parsed = text ? parseJSON(text) : null;

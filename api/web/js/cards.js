@@ -5,10 +5,11 @@
 // clickable card carries data-legal="true".
 
 import { el } from "./format.js";
+import { has, t } from "./i18n.js";
 
 export const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+// the suits' names as CSS classes (suit-clubs, …), never shown: the words are the catalog's
 const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
 // Rank order for sorting a hand: ace high, then the suits grouped.
 const RANK_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const SUIT_ORDER = ["S", "H", "C", "D"];
@@ -18,12 +19,18 @@ export function split(code) {
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 
+// A card's accessible name in the page's language: "queen of hearts" (cards.name.QH; each
+// card has its own message, so a language can give each its grammar), "joker", "face-down card".
 export function cardName(code) {
-  if (code === "back") return "face-down card";
-  if (code === "JK") return "joker";
+  if (has(`cards.name.${code}`)) return t(`cards.name.${code}`);
   const { rank, suit } = split(code);
-  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suit]}`;
+  return t("cards.name.other", { rank: t(`cards.rank.${rank}`), suit: t(`cards.suit.${suit}`) });
 }
+
+// A suit's name in words ("hearts").
+export const suitName = (suit) => t(`cards.suit.${suit}`);
+// A rank's name in words ("queen", "7").
+export const rankName = (rank) => t(`cards.rank.${rank}`);
 
 // A hand sorted for reading: by suit (alternating colours), then rank; jokers last.
 export function sortHand(codes, trump) {
@@ -51,8 +58,8 @@ export function card(code, { legal = false, selected = false, onPick, size, note
   const attrs = {
     class: classes.join(" "),
     "data-card": code,
-    "aria-label": label || cardName(code) + (note ? `, ${note}` : ""),
-    title: label || cardName(code) + (note ? ` (${note})` : ""),
+    "aria-label": label || (note ? t("cards.with_note", { card: cardName(code), note }) : cardName(code)),
+    title: label || (note ? t("cards.with_note_title", { card: cardName(code), note }) : cardName(code)),
   };
   let node;
   if (clickable) {

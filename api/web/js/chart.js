@@ -5,6 +5,7 @@
 // Positions are approximate (pixels), every label is exact (BigInt-safe).
 
 import { exact, signed } from "./format.js";
+import { number, t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const COLOURS = ["#c92a2a", "#1864ab", "#2b8a3e", "#862e9c", "#e67700", "#0b7285", "#5f3dc4", "#495057"];
@@ -31,6 +32,13 @@ function marker(kind, cx, cy, colour) {
   return svg("circle", { cx, cy, r, fill: colour });
 }
 
+// The x axis's labels a board module gives (chartSeries labels): the start, and each hand.
+export const startLabel = () => ({ text: t("chart.start"), tick: t("chart.start") });
+export const handLabel = (hand) => ({ text: t("chart.hand", { hand }), tick: number(hand) });
+
+// A point's label on the x axis: a string, or { text, tick } (the words, the short tick).
+const labelText = (l) => (typeof l === "string" ? l : l.text);
+
 // Up to five round tick values from low to high, zero among them.
 function ticks(low, high) {
   const span = high - low || 1;
@@ -49,7 +57,7 @@ export function chart({ labels, series }, { title, signedValues = false, units =
   if (labels.length < 2) {
     const empty = document.createElement("p");
     empty.className = "muted chart-box";
-    empty.textContent = `${title}: no hand has settled yet${upto ? ` by version ${upto}` : ""}.`;
+    empty.textContent = upto ? t("chart.empty_by", { title, version: upto }) : t("chart.empty", { title });
     return empty;
   }
   const width = 560;
@@ -61,8 +69,8 @@ export function chart({ labels, series }, { title, signedValues = false, units =
   const x = (i) => pad.left + ((width - pad.left - pad.right) * i) / Math.max(1, labels.length - 1);
   const y = (v) => pad.top + (height - pad.top - pad.bottom) * (1 - (Number(v) - low) / (high - low || 1));
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img",
-    "aria-label": title || "chart" });
-  root.append(svg("title", {}, title || "chart"));
+    "aria-label": title || t("chart.label") });
+  root.append(svg("title", {}, title || t("chart.label")));
   // the axes: y on the left with its ticks, x at the bottom; the zero line dashed
   root.append(svg("line", { x1: pad.left, x2: pad.left, y1: pad.top, y2: height - pad.bottom, class: "axis y-axis" }));
   root.append(svg("line", { x1: pad.left, x2: width - pad.right, y1: height - pad.bottom, y2: height - pad.bottom,
@@ -77,13 +85,13 @@ export function chart({ labels, series }, { title, signedValues = false, units =
   labels.forEach((label, i) => {
     if (i % step === 0 || i === labels.length - 1) {
       root.append(svg("text", { x: x(i), y: height - pad.bottom + 14, class: "tick", "text-anchor": "middle" },
-        label.replace("hand ", "")));
+        typeof label === "string" ? label.replace("hand ", "") : label.tick));
     }
   });
   root.append(svg("text", { x: (pad.left + width - pad.right) / 2, y: height - 6, class: "axis-label",
-    "text-anchor": "middle" }, "hand"));
+    "text-anchor": "middle" }, t("chart.x_axis")));
   root.append(svg("text", { x: 12, y: (pad.top + height - pad.bottom) / 2, class: "axis-label",
-    "text-anchor": "middle", transform: `rotate(-90 12 ${(pad.top + height - pad.bottom) / 2})` }, units || "value"));
+    "text-anchor": "middle", transform: `rotate(-90 12 ${(pad.top + height - pad.bottom) / 2})` }, units || t("chart.y_axis")));
   const style = (n) => ({ colour: COLOURS[n % COLOURS.length], dash: DASHES[n % DASHES.length],
     shape: MARKERS[n % MARKERS.length] });
   // lines with equal values are drawn a pixel or two apart, so none hides another
@@ -95,7 +103,8 @@ export function chart({ labels, series }, { title, signedValues = false, units =
       "data-series": s.name }));
     s.values.forEach((v, i) => {
       const dot = marker(shape, x(i), y(v) + nudge(n), colour);
-      dot.append(svg("title", {}, `${s.name}, ${labels[i]}: ${signedValues ? signed(v) : exact(v)}`));
+      dot.append(svg("title", {}, t("chart.point", { name: s.name, label: labelText(labels[i]),
+        value: signedValues ? signed(v) : exact(v) })));
       root.append(dot);
     });
   });
@@ -109,7 +118,9 @@ export function chart({ labels, series }, { title, signedValues = false, units =
       "stroke-dasharray": dash }), marker(shape, 14, 6, colour));
     item.append(swatch);
     // the ledger's value now (e.g. after this hand's antes too), exact; a replay: its last point
-    item.append(` ${s.name}: ${signedValues ? signed(s.now) : exact(s.now)}${upto ? ` at version ${upto}` : " now"}`);
+    const value = signedValues ? signed(s.now) : exact(s.now);
+    item.append(" ", upto ? t("chart.legend_at", { name: s.name, value, version: upto })
+      : t("chart.legend_now", { name: s.name, value }));
     legend.append(item);
   });
   const figure = document.createElement("figure");

@@ -3,6 +3,7 @@
 // clock, updated every second by one timer for the whole page.
 
 import { el } from "./format.js";
+import { t } from "./i18n.js";
 
 export function secondsLeft(deadline, now = Date.now()) {
   return Math.max(0, Math.ceil((Date.parse(deadline) - now) / 1000));
@@ -12,12 +13,12 @@ export function secondsLeft(deadline, now = Date.now()) {
 export function countdown(view) {
   if (!view.deadline || view.status !== "playing") return null;
   return el("span", { class: "badge countdown", "data-deadline": view.deadline,
-    title: "time left to act" }, `${secondsLeft(view.deadline)} s`);
+    title: t("core.clock.title") }, t("core.clock.seconds", { n: secondsLeft(view.deadline) }));
 }
 
 function tick() {
   for (const node of document.querySelectorAll("[data-deadline]")) {
-    node.textContent = `${secondsLeft(node.dataset.deadline)} s`;
+    node.textContent = t("core.clock.seconds", { n: secondsLeft(node.dataset.deadline) });
   }
 }
 

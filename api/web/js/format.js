@@ -1,14 +1,14 @@
-// Numbers and names as the pages show them. Every number is exact: chips may be BigInt
-// (parseJSON in api.js), so nothing here goes through floating point.
+// Numbers and names as the pages show them, in the page's language (i18n.js). Every number
+// is exact: chips may be BigInt (parseJSON in api.js), so nothing here goes through floating
+// point (Intl.NumberFormat formats a BigInt exactly).
 
-// An integer (number or BigInt) with thousands separators, e.g. 9,007,199,254,740,993.
+import { number, t } from "./i18n.js";
+
+// An integer (number or BigInt) with the language's digits and thousands separators, e.g.
+// 9,007,199,254,740,993 in English, ۹٬۰۰۷٬… in Persian.
 export function exact(n) {
   if (n === null || n === undefined) return "—";
-  const text = typeof n === "bigint" ? n.toString() : String(Math.trunc(Number(n)));
-  const negative = text.startsWith("-");
-  const digits = negative ? text.slice(1) : text;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return (negative ? "−" : "") + grouped;
+  return number(n);
 }
 
 // A signed amount (a player's net): +3, −2, 0.
@@ -37,7 +37,7 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 // The seat's display name, or "seat n" while it is empty.
-export const seatName = (name, seat) => name || `seat ${seat}`;
+export const seatName = (name, seat) => name || t("core.seat", { seat });
 
 // A message line shown to the player (problem details in words, or a note).
 export function notice(root, text, kind = "error") {

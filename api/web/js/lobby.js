@@ -11,8 +11,9 @@
 
 import * as api from "./api.js";
 import { el, exact, notice } from "./format.js";
+import { t, tFirst } from "./i18n.js";
 import * as held from "./seats.js";
-import { games } from "./table.js";
+import { gameTitle, games } from "./table.js";
 
 const app = document.getElementById("app");
 const REFRESH_MS = 3000;
@@ -24,21 +25,21 @@ const mine = el("tbody", { id: "your-tables" });
 let titles = {}; // game name -> title, from GET /games
 
 function names(entry) {
-  return (entry.names || []).map((n, i) => n || `(seat ${i} open)`).join(", ");
+  return (entry.names || []).map((n, i) => n || t("lobby.seat_open", { seat: i })).join(", ");
 }
 
 // The lobby's one-line state of a table: the pot, or the teams' scores.
 function standing(entry) {
-  if (entry.pot !== undefined && entry.pot !== null) return `pot ${exact(entry.pot)}`;
-  if (entry.totals) return `score ${entry.totals.map(exact).join(" – ")}`;
+  if (entry.pot !== undefined && entry.pot !== null) return t("lobby.pot", { amount: exact(entry.pot) });
+  if (entry.totals) return t("lobby.score", { scores: entry.totals.map(exact).join(" – ") });
   return "";
 }
 
 function line(entry, link) {
   return el("tr", { "data-table": entry.tableId },
-    el("td", {}, titles[entry.game] || entry.game),
+    el("td", {}, titles[entry.game] || gameTitle(entry.game, entry.game)),
     el("td", {}, names(entry)),
-    el("td", {}, entry.hand ? `hand ${entry.hand}` : "—"),
+    el("td", {}, entry.hand ? t("lobby.hand", { hand: entry.hand }) : "—"),
     el("td", {}, standing(entry)),
     el("td", {}, link));
 }
@@ -53,38 +54,38 @@ async function refresh() {
     return;
   }
   notice(app, "");
-  live.replaceChildren(...open.filter((t) => t.status === "playing")
-    .map((t) => line(t, el("a", { href: `/watch/${t.tableId}` }, "watch"))));
+  live.replaceChildren(...open.filter((row) => row.status === "playing")
+    .map((row) => line(row, el("a", { href: `/watch/${row.tableId}` }, t("lobby.watch")))));
   // waiting for players: "waiting" or "seating" — anything not yet playing
-  waiting.replaceChildren(...open.filter((t) => t.status !== "playing")
-    .map((t) => line(t, el("span", {}, el("a", { href: `/play/${t.tableId}`, class: "button primary" }, "join"),
-      " ", el("a", { href: `/watch/${t.tableId}` }, "watch")))));
+  waiting.replaceChildren(...open.filter((row) => row.status !== "playing")
+    .map((row) => line(row, el("span", {}, el("a", { href: `/play/${row.tableId}`, class: "button primary" }, t("lobby.join")),
+      " ", el("a", { href: `/watch/${row.tableId}` }, t("lobby.watch"))))));
   for (const body of [live, waiting]) {
-    if (!body.children.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, "none right now")));
+    if (!body.children.length) body.append(el("tr", {}, el("td", { colspan: 5, class: "muted" }, t("lobby.none_now"))));
   }
   // Ended tables, newest first: replay each from its first event.
   const rows = over.slice(-20).reverse()
-    .map((t) => line(t, el("a", { href: `/watch/${t.tableId}?at=1` }, "replay")));
+    .map((row) => line(row, el("a", { href: `/watch/${row.tableId}?at=1` }, t("lobby.replay"))));
   ended.replaceChildren(...(rows.length ? rows
-    : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, "none yet"))]));
+    : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, t("lobby.none_yet")))]));
   yourTables(open, over);
 }
 
 // --- your tables: the seats this browser holds ---------------------------------------------
 
 function yourTables(open, over) {
-  const known = new Map([...open, ...over].map((t) => [t.tableId, t]));
+  const known = new Map([...open, ...over].map((row) => [row.tableId, row]));
   const rows = held.all().map((h) => {
     const entry = known.get(h.tableId) || { tableId: h.tableId, game: h.game, names: [] };
     const status = entry.status || "";
     const link = status === "ended"
-      ? el("a", { href: `/watch/${h.tableId}?at=1`, "data-resume": h.tableId }, "ended: replay")
+      ? el("a", { href: `/watch/${h.tableId}?at=1`, "data-resume": h.tableId }, t("lobby.ended_replay"))
       : el("a", { href: `/play/${h.tableId}`, class: "button primary", "data-resume": h.tableId },
-        `resume as ${h.name || `seat ${h.seat}`}`);
+        t("lobby.resume_as", { name: h.name || t("core.seat", { seat: h.seat }) }));
     return line(entry, link);
   });
   mine.replaceChildren(...(rows.length ? rows
-    : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, "no seat taken in this browser yet"))]));
+    : [el("tr", {}, el("td", { colspan: 5, class: "muted" }, t("lobby.no_seat_here")))]));
 }
 
 // --- play now against bots -----------------------------------------------------------------
@@ -111,28 +112,29 @@ async function quickPlay(game, kind, seats, name) {
 }
 
 function quickPlayForm(catalogue, kinds, own) {
-  const game = el("select", { name: "game", "aria-label": "game" },
-    catalogue.map((g) => el("option", { value: g.game, selected: g.game === own.game }, g.title)));
-  const bot = el("select", { name: "bot", "aria-label": "bot kind" });
-  const seats = el("input", { type: "number", name: "seats", "aria-label": "players", required: true });
-  const name = el("input", { name: "name", "aria-label": "your name", required: true, maxlength: 32,
-    autocomplete: "nickname", value: held.lastName() || "You" });
+  const game = el("select", { name: "game", "aria-label": t("lobby.game") },
+    catalogue.map((g) => el("option", { value: g.game, selected: g.game === own.game }, gameTitle(g.game, g.title))));
+  const bot = el("select", { name: "bot", "aria-label": t("lobby.bot_kind") });
+  const seats = el("input", { type: "number", name: "seats", "aria-label": t("lobby.players"), required: true });
+  const name = el("input", { name: "name", "aria-label": t("lobby.your_name"), required: true, maxlength: 32,
+    autocomplete: "nickname", value: held.lastName() || t("lobby.quick.default_name") });
   const entry = () => catalogue.find((g) => g.game === game.value);
   const fit = () => {
     const kindsOf = kinds[game.value] || {};
     bot.replaceChildren(...Object.entries(kindsOf).map(([k, text]) =>
-      el("option", { value: k, title: text, selected: k === "basic" }, k)));
+      el("option", { value: k, title: tFirst([`${game.value}.bot.${k}`], {}, text), selected: k === "basic" },
+        tFirst([`bots.kind.${k}`], {}, k))));
     const range = seatRange(seatsOption(entry()));
     Object.assign(seats, { min: range.min, max: range.max, value: range.value });
     if (range.step === null) seats.step = range.max - range.min || 1;
   };
   game.addEventListener("change", fit);
   fit();
-  const button = el("button", { type: "submit", class: "primary" }, "play now");
+  const button = el("button", { type: "submit", class: "primary" }, t("lobby.quick.play_now"));
   const form = el("form", { class: "quick-play", "data-quick-play": own.game },
-    el("h3", {}, own.title),
-    el("label", {}, "game ", game), el("label", {}, "your name ", name),
-    el("label", {}, "players ", seats), el("label", {}, "bots ", bot), button);
+    el("h3", {}, gameTitle(own.game, own.title)),
+    el("label", {}, t("lobby.game"), " ", game), el("label", {}, t("lobby.your_name"), " ", name),
+    el("label", {}, t("lobby.players"), " ", seats), el("label", {}, t("lobby.bots"), " ", bot), button);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     button.disabled = true;
@@ -150,12 +152,18 @@ function quickPlayForm(catalogue, kinds, own) {
 function tableOf(title, body) {
   return el("section", {}, el("h2", {}, title),
     el("table", { class: "tables" },
-      el("thead", {}, el("tr", {}, ["game", "players", "hand", "pot / score", ""].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, [t("lobby.column.game"), t("lobby.column.players"), t("lobby.column.hand"),
+        t("lobby.column.standing"), ""].map((h) => el("th", {}, h)))),
       body));
 }
 
+// An option's words in the page's language: the game's own (<game>.option.<name>…), else
+// the shared options' (options.<name>…, the options every game has), else the server's English.
+const optionWords = (game, name, suffix, english) =>
+  tFirst([`${game}.option.${name}${suffix}`, `options.${name}${suffix}`], {}, english);
+
 // One option's input: its label shown, its rule and explanation as the tooltip (title).
-function optionInput(spec) {
+function optionInput(game, spec) {
   const name = `opt-${spec.name}`;
   const start = spec.required ? spec.suggested : spec.default;
   let input;
@@ -165,15 +173,18 @@ function optionInput(spec) {
     // each value in words (choiceLabels); the value posted stays the wire's
     const words = spec.choiceLabels || spec.choices.map(String);
     input = el("select", { name }, spec.choices.map((c, i) =>
-      el("option", { value: String(c), selected: c === start }, words[i])));
+      el("option", { value: String(c), selected: c === start }, optionWords(game, spec.name, `.choice.${c}`, words[i]))));
   } else {
     input = el("input", { type: "number", name, min: spec.min, max: spec.max, step: spec.type === "int" ? 1 : "any",
-      value: start === null ? "" : start, placeholder: spec.nullable ? "none" : "", required: spec.required });
+      value: start === null ? "" : start, placeholder: spec.nullable ? t("lobby.option.none") : "", required: spec.required });
   }
-  const rule = spec.rule ? `Rule ${spec.rule}: ` : "";
-  return el("label", { title: `${rule}${spec.help || spec.label} (option ${spec.name})` },
-    el("span", { class: "option-label" }, spec.label, spec.required ? " *" : "",
-      spec.rule ? el("span", { class: "rule tip" }, ` rule ${spec.rule}`) : ""),
+  const label = optionWords(game, spec.name, "", spec.label);
+  const help = optionWords(game, spec.name, ".help", spec.help || spec.label);
+  const tip = spec.rule ? t("lobby.option.tip_rule", { rule: spec.rule, help, name: spec.name })
+    : t("lobby.option.tip", { help, name: spec.name });
+  return el("label", { title: tip },
+    el("span", { class: "option-label" }, label, spec.required ? " *" : "",
+      spec.rule ? el("span", { class: "rule tip" }, " ", t("lobby.option.rule", { rule: spec.rule })) : ""),
     input);
 }
 
@@ -214,14 +225,17 @@ function applyPreset(form, specs, preset) {
   }
 }
 
+// A preset's words: the game's own (<game>.preset.<name>…), else the server's English.
+const presetWords = (game, name, suffix, english) => tFirst([`${game}.preset.${name}${suffix}`], {}, english);
+
 function createForm(catalogue) {
   const fields = el("fieldset");
   const entries = Object.fromEntries(catalogue.map((g) => [g.game, g]));
   const specs = Object.fromEntries(catalogue.map((g) => [g.game, g.options]));
-  const game = el("select", { name: "game", "aria-label": "game" },
-    catalogue.map((g) => el("option", { value: g.game }, g.title)));
+  const game = el("select", { name: "game", "aria-label": t("lobby.game") },
+    catalogue.map((g) => el("option", { value: g.game }, gameTitle(g.game, g.title))));
   const presets = el("p", { class: "presets", "data-presets": "" });
-  const fold = el("details", { class: "all-options" }, el("summary", {}, "all options"), fields);
+  const fold = el("details", { class: "all-options" }, el("summary", {}, t("lobby.all_options")), fields);
   const press = (chosen) => {
     for (const button of presets.querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(button.dataset.preset === chosen));
@@ -229,13 +243,14 @@ function createForm(catalogue) {
   };
   const showFields = () => {
     const entry = entries[game.value];
-    fields.replaceChildren(...specs[game.value].map(optionInput));
+    fields.replaceChildren(...specs[game.value].map((spec) => optionInput(game.value, spec)));
     const offered = entry.presets || [];
-    presets.replaceChildren(...(offered.length ? ["presets: "] : []), ...offered.map((preset) =>
-      el("button", { type: "button", class: "preset", "data-preset": preset.name, title: preset.help,
+    presets.replaceChildren(...(offered.length ? [t("lobby.presets"), " "] : []), ...offered.map((preset) =>
+      el("button", { type: "button", class: "preset", "data-preset": preset.name,
+        title: presetWords(game.value, preset.name, ".help", preset.help),
         "aria-pressed": "false",
         onclick: () => { applyPreset(form, specs[game.value], preset); press(preset.name); } },
-      preset.label)));
+      presetWords(game.value, preset.name, "", preset.label))));
     // no preset to choose from: every option is shown at once
     fold.open = !offered.length;
     if (offered.length) { applyPreset(form, specs[game.value], offered[0]); press(offered[0].name); }
@@ -243,8 +258,8 @@ function createForm(catalogue) {
   // an option changed by hand: no preset is chosen any more
   for (const kind of ["input", "change"]) fields.addEventListener(kind, () => press(null));
   const form = el("form", { class: "create" },
-    el("p", {}, el("label", {}, "game ", game)), presets, fold,
-    el("p", {}, el("button", { type: "submit", class: "primary" }, "create table")));
+    el("p", {}, el("label", {}, t("lobby.game"), " ", game)), presets, fold,
+    el("p", {}, el("button", { type: "submit", class: "primary" }, t("lobby.create_table"))));
   game.addEventListener("change", showFields);
   showFields();
   form.addEventListener("submit", async (event) => {
@@ -261,19 +276,19 @@ function createForm(catalogue) {
 }
 
 async function main() {
-  const createBox = el("div", { class: "create-box" }, el("p", { class: "muted" }, "Loading the games…"));
+  const createBox = el("div", { class: "create-box" }, el("p", { class: "muted" }, t("lobby.loading_games")));
   const quickBox = el("div", { class: "quick-box" });
   app.replaceChildren(el("div", { class: "page lobby" },
-    el("h1", {}, "Lobby"),
-    el("section", { class: "quick" }, el("h2", {}, "Play now against bots"), quickBox),
-    tableOf("Your tables", mine),
-    tableOf("Live tables", live),
-    tableOf("Waiting for players", waiting),
-    tableOf("Ended tables (replay)", ended),
-    el("h2", {}, "Create a table"), createBox));
+    el("h1", {}, t("lobby.title")),
+    el("section", { class: "quick" }, el("h2", {}, t("lobby.quick.title")), quickBox),
+    tableOf(t("lobby.yours"), mine),
+    tableOf(t("lobby.live"), live),
+    tableOf(t("lobby.waiting"), waiting),
+    tableOf(t("lobby.ended"), ended),
+    el("h2", {}, t("lobby.create")), createBox));
   try {
     const catalogue = await games();
-    titles = Object.fromEntries(catalogue.map((g) => [g.game, g.title]));
+    titles = Object.fromEntries(catalogue.map((g) => [g.game, gameTitle(g.game, g.title)]));
     createBox.replaceChildren(createForm(catalogue));
     const kinds = await api.bots();
     quickBox.replaceChildren(...catalogue.filter((g) => kinds[g.game])

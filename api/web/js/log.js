@@ -6,13 +6,14 @@
 // A hand's first line carries a "hand n" heading so a long evening stays readable.
 
 import { el } from "./format.js";
+import { t } from "./i18n.js";
 import { describe } from "./table.js";
 
 // The log element, kept by the page and filled by update() on every render.
 export function eventLog({ seek } = {}) {
-  const list = el("ol", { class: "event-log", "data-log": "", "aria-label": "table log" });
-  const box = el("section", { class: "log-panel", "aria-label": "what happened" },
-    el("h2", {}, "Log"), list);
+  const list = el("ol", { class: "event-log", "data-log": "", "aria-label": t("log.list_label") });
+  const box = el("section", { class: "log-panel", "aria-label": t("log.panel_label") },
+    el("h2", {}, t("log.title")), list);
   let shown = 0;
   let drawn = 0;
   let lastName = "";
@@ -22,12 +23,13 @@ export function eventLog({ seek } = {}) {
     const words = describe(game, event, names);
     const attrs = { "data-version": event.version, "data-type": event.type };
     if (event.hand && event.type === "Dealt") attrs.class = "hand-start";
-    if (!seek) return el("li", attrs, el("span", { class: "v" }, `v${event.version}`), " ", words);
+    const version = () => el("span", { class: "v" }, t("log.version", { version: event.version }));
+    if (!seek) return el("li", attrs, version(), " ", words);
     const link = el("a", { href: `?at=${event.version}`, onclick: (click) => {
       if (click.ctrlKey || click.metaKey || click.shiftKey) return; // a new tab: follow the href
       click.preventDefault();
       seek(event.version);
-    } }, el("span", { class: "v" }, `v${event.version}`), " ", words);
+    } }, version(), " ", words);
     return el("li", attrs, link);
   };
 

@@ -3,6 +3,7 @@
 // carry no Authorization header; writes are same-site (the server refuses others).
 import { Problem, parseJSON } from "/static/js/api.js";
 import { el, notice } from "/static/js/format.js";
+import { t, tFirst } from "/static/js/i18n.js";
 
 async function call(method, path, body) {
   const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
@@ -32,13 +33,15 @@ export function leaderboard(game, pool, cursor) {
 }
 
 // "μ 27.6 · σ 8.1 · 3 hands", and the displayed rating (the ordinal) on its own.
-export const shownRating = (r) => (r ? r.ordinal.toFixed(1) : "–");
-export const ratingDetail = (r) => `μ ${r.mu.toFixed(2)} · σ ${r.sigma.toFixed(2)} · ${r.hands} hands`;
+export const shownRating = (r) => (r ? t("accounts.rating", { rating: r.ordinal }) : "–");
+export const ratingDetail = (r) => t("accounts.rating_detail", { mu: r.mu, sigma: r.sigma, hands: r.hands });
+// A game's title in the page's language (<game>.title), else its own name.
+export const gameWord = (game, english) => tFirst([`${game}.title`], {}, english || game);
 
 // A bot's name carries a badge; a person's a link to their profile.
 export function playerLink(name, kind) {
   const link = el("a", { href: `/players/${encodeURIComponent(name)}` }, name);
-  return kind && kind.startsWith("bot:") ? el("span", {}, link, " ", el("span", { class: "badge" }, "bot")) : link;
+  return kind && kind.startsWith("bot:") ? el("span", {}, link, " ", el("span", { class: "badge" }, t("accounts.bot"))) : link;
 }
 
 // The sign-in box: who is signed in, or forms to register, sign in, or play as a guest (and
@@ -47,8 +50,8 @@ export async function accountBox(root, changed = () => {}) {
   const who = await me();
   root.replaceChildren();
   const form = (label, act) => {
-    const name = el("input", { name: "name", placeholder: "name", autocomplete: "username", required: true });
-    const password = el("input", { name: "password", type: "password", placeholder: "password (10+ characters)", required: true });
+    const name = el("input", { name: "name", placeholder: t("accounts.name"), autocomplete: "username", required: true });
+    const password = el("input", { name: "password", type: "password", placeholder: t("accounts.password"), required: true });
     return el("form", {
       class: "account-form",
       onsubmit: async (event) => {
@@ -66,15 +69,17 @@ export async function accountBox(root, changed = () => {}) {
   const out = el("button", {
     type: "button",
     onclick: async () => { await signOut().catch(() => null); await accountBox(root, changed); changed(); },
-  }, "Sign out");
+  }, t("accounts.sign_out"));
   if (who && who.kind === "guest") {
-    root.append(el("p", { class: "signed-in" }, "Playing as guest ", el("strong", {}, who.name), " ", out),
-      el("p", { class: "muted" }, "Keep your games: choose a name and a password."), form("Claim", claim));
+    root.append(el("p", { class: "signed-in" }, t("accounts.guest_as"), " ", el("strong", {}, who.name), " ", out),
+      el("p", { class: "muted" }, t("accounts.keep_games")), form(t("accounts.claim"), claim));
   } else if (who) {
-    root.append(el("p", { class: "signed-in" }, "Signed in as ", playerLink(who.name, who.kind), " ", out));
+    root.append(el("p", { class: "signed-in" }, t("accounts.signed_in_as"), " ", playerLink(who.name, who.kind), " ", out));
   } else {
-    root.append(form("Sign in", signIn), form("Register", async (n, p) => { await register(n, p); await signIn(n, p); }),
-      el("button", { type: "button", onclick: async () => { await guest(); await accountBox(root, changed); changed(); } }, "Play as a guest"));
+    root.append(form(t("accounts.sign_in"), signIn),
+      form(t("accounts.register"), async (n, p) => { await register(n, p); await signIn(n, p); }),
+      el("button", { type: "button", onclick: async () => { await guest(); await accountBox(root, changed); changed(); } },
+        t("accounts.play_as_guest")));
   }
   return who;
 }

@@ -13,10 +13,11 @@ import * as api from "./api.js";
 import { card, sortHand } from "./cards.js";
 import { countdown } from "./countdown.js";
 import { el, notice, seatName } from "./format.js";
+import { t, tFirst } from "./i18n.js";
 import * as held from "./seats.js";
 import { eventLog } from "./log.js";
 import { resultPanel } from "./result.js";
-import { gameOf, ledgerChart, settling, tableIdFromPath } from "./table.js";
+import { gameOf, ledgerChart, settling, tableIdFromPath, words } from "./table.js";
 
 const id = tableIdFromPath();
 const app = document.getElementById("app");
@@ -25,7 +26,7 @@ const TITLE = document.title;
 // ui: the game panel's own state (kept across renders); game: the table's game (table.js)
 const state = { view: null, legal: [], events: [], selected: [], ui: {}, busy: false, game: null };
 const board = el("div", { class: "board-box" });
-const hand = el("section", { class: "hand-panel", "aria-label": "your hand" });
+const hand = el("section", { class: "hand-panel", "aria-label": t("play.hand_label") });
 const refusal = el("p", { class: "refusal notice error", role: "alert", hidden: true });
 const waitingBox = el("section", { class: "waiting-seats" });
 const tableBar = el("span", { class: "table-actions" });
@@ -60,18 +61,19 @@ async function seatForm() {
   try {
     view = await api.view(id);
   } catch (problem) {
-    app.replaceChildren(el("h1", {}, "Table not available"), el("p", { class: "notice error" }, api.words(problem)));
+    app.replaceChildren(el("h1", {}, t("play.not_available")), el("p", { class: "notice error" }, api.words(problem)));
     return;
   }
   state.game = await gameOf(view.game);
   const open = view.seats.filter((s) => !s.name).map((s) => s.seat);
-  const name = el("input", { name: "name", required: true, maxlength: 40, autocomplete: "nickname", "aria-label": "your name",
-    value: held.lastName() });
-  const choice = el("select", { name: "seat", "aria-label": "seat" },
-    el("option", { value: "" }, "first free seat"), open.map((s) => el("option", { value: s }, `seat ${s}`)));
+  const name = el("input", { name: "name", required: true, maxlength: 40, autocomplete: "nickname",
+    "aria-label": t("play.seat_form.name_label"), value: held.lastName() });
+  const choice = el("select", { name: "seat", "aria-label": t("play.seat_form.seat_label") },
+    el("option", { value: "" }, t("play.seat_form.first_free")),
+    open.map((s) => el("option", { value: s }, t("core.seat", { seat: s }))));
   const form = el("form", { class: "seat-form" },
-    el("label", {}, "Your name ", name), el("label", {}, "Seat ", choice),
-    el("button", { type: "submit", class: "primary" }, "take a seat"));
+    el("label", {}, t("play.seat_form.name"), " ", name), el("label", {}, t("play.seat_form.seat"), " ", choice),
+    el("button", { type: "submit", class: "primary" }, t("play.seat_form.take")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -85,8 +87,9 @@ async function seatForm() {
   });
   board.replaceChildren(state.game.module.renderBoard(view, {}));
   app.replaceChildren(el("div", { class: "page play" },
-    el("h1", {}, `${state.game.title} table — take a seat`),
-    open.length ? form : el("p", { class: "notice info" }, "Every seat is taken. ", el("a", { href: `/watch/${id}` }, "Watch instead.")),
+    el("h1", {}, t("play.seat_form.title", { game: state.game.title })),
+    open.length ? form : el("p", { class: "notice info" }, t("play.seat_form.full"), " ",
+      el("a", { href: `/watch/${id}` }, t("play.seat_form.watch_instead"))),
     waitingBox, board));
   addBotButtons(view);
   if (open.length) name.focus();
@@ -133,8 +136,14 @@ function panel(view) {
 // Legal commands the game's panel does not offer (e.g. a second chance to pass), one button each.
 function otherCommands() {
   const known = new Set(state.game.module.playPanel ? state.game.module.commands || [] : []);
+  const game = state.game.name;
+  // a command's words: <game>.command.<type> (or the table's play.command.<type>), each field
+  // as <game>.command.<type>.<field>.<value> when the game words it, else "field: value"
+  const word = (type) => tFirst([`${game}.command.${type}`, `play.command.${type}`], {}, words(type));
+  const field = (type, k, v) => tFirst([`${game}.command.${type}.${k}.${v}`], {}, `${k}: ${v}`);
   return state.legal.filter((c) => !known.has(c.type)).map((c) => el("button", { type: "button",
-    "data-action": c.type, onclick: () => post(c) }, Object.entries(c).map(([k, v]) => (k === "type" ? v : `${k}: ${v}`)).join(" · ")));
+    "data-action": c.type, onclick: () => post(c) },
+  Object.entries(c).map(([k, v]) => (k === "type" ? word(v) : field(c.type, k, v))).join(" · ")));
 }
 
 function render(focusCode) {
@@ -150,14 +159,14 @@ function render(focusCode) {
   drawStory(view);
   actions.append(...otherCommands());
   const mine = view.toAct.includes(seat.seat);
-  const turn = mine ? "your turn" : view.status === "waiting"
-    ? "waiting for players" : view.status === "ended" ? "the table has ended" : "waiting for the others";
+  const turn = mine ? t("play.turn.mine") : view.status === "waiting"
+    ? t("play.turn.waiting") : view.status === "ended" ? t("play.turn.ended") : t("play.turn.others");
   turnSignals(view, mine);
   hand.classList.toggle("my-turn", mine);
-  hand.replaceChildren(el("h2", {}, `Your hand — ${seatName(me.name, seat.seat)}, seat ${seat.seat} · `,
+  hand.replaceChildren(el("h2", {}, t("play.hand_title", { name: seatName(me.name, seat.seat), seat: seat.seat }), " · ",
     el("span", { class: mine ? "turn mine" : "turn" }, turn), mine ? bigClock(view) : null),
   ...[el("div", { "data-my-hand": seat.seat }, row), actions, refusal.textContent ? refusal : null,
-    el("p", { class: "keys" }, `Keys: Tab or ←/→ between cards, Enter picks${hint ? `; ${hint}` : ""}.`)]
+    el("p", { class: "keys" }, hint ? t("play.keys_more", { more: hint }) : t("play.keys"))]
     .filter(Boolean));
   addBotButtons(view);
   tableActions(view);
@@ -219,8 +228,8 @@ function onEvent(event) {
 
 async function start() {
   app.replaceChildren(el("div", { class: "page play" },
-    el("h1", {}, "Table ", el("small", { class: "muted" }, id.slice(0, 8)), " ",
-      el("a", { href: `/watch/${id}`, class: "button" }, "watch / replay"), tableBar),
+    el("h1", {}, t("play.table"), " ", el("small", { class: "muted" }, id.slice(0, 8)), " ",
+      el("a", { href: `/watch/${id}`, class: "button" }, t("play.watch_replay")), tableBar),
     waitingBox,
     el("div", { class: "table-and-log" }, el("div", { class: "table-column" }, board, hand), storyPanels()),
     chartBox));
@@ -232,7 +241,7 @@ async function start() {
   await refresh();
   if (!seat || !state.view) return;
   const h1 = app.querySelector("h1");
-  h1.firstChild.textContent = `${state.game.title} table `;
+  h1.firstChild.textContent = t("play.game_table", { game: state.game.title });
   refreshChart();
   const last = state.events.length ? state.events[state.events.length - 1].version : 0;
   if (state.view.status !== "ended") stopStream = api.stream(id, seat.token, onEvent, { after: last });
@@ -256,7 +265,7 @@ document.addEventListener("keydown", (event) => {
 
 // The title says when it is the seat's turn (a background tab shows it too).
 function turnSignals(view, mine) {
-  document.title = mine ? "● your turn — cardroom" : TITLE;
+  document.title = mine ? t("play.title_your_turn") : TITLE;
 }
 
 // The turn clock, large, beside the hand while it runs for this seat.
@@ -282,11 +291,12 @@ async function addBotButtons(view) {
   if (!botKinds) botKinds = api.bots().catch(() => ({}));
   const kinds = Object.keys((await botKinds)[view.game] || {});
   if (!kinds.length) return;
-  const kind = el("select", { name: "bot", "aria-label": "bot kind" },
-    kinds.map((k) => el("option", { value: k, selected: k === "basic" }, k)));
+  const kind = el("select", { name: "bot", "aria-label": t("play.bots.kind") },
+    kinds.map((k) => el("option", { value: k, selected: k === "basic",
+      title: tFirst([`${view.game}.bot.${k}`], {}, "") || undefined }, tFirst([`bots.kind.${k}`], {}, k))));
   const empty = view.seats.filter((s) => !s.name);
-  waitingBox.replaceChildren(el("h2", {}, "Waiting for players"),
-    el("p", { class: "bot-row" }, el("label", {}, "bot kind ", kind), empty.map((s) =>
+  waitingBox.replaceChildren(el("h2", {}, t("play.bots.title")),
+    el("p", { class: "bot-row" }, el("label", {}, t("play.bots.kind"), " ", kind), empty.map((s) =>
       el("button", { type: "button", "data-add-bot": s.seat, onclick: async (event) => {
         event.target.disabled = true;
         try {
@@ -296,7 +306,7 @@ async function addBotButtons(view) {
         }
         if (seat) refresh(); // seated: the stream brings the bot's seat too
         else seatForm();
-      } }, `add a bot at seat ${s.seat}`))));
+      } }, t("play.bots.add", { seat: s.seat })))));
 }
 
 // --- leave and rematch (issue 21) ----------------------------------------------------------
@@ -307,11 +317,11 @@ function tableActions(view) {
   const buttons = [];
   if (view.status !== "ended") {
     buttons.push(el("button", { type: "button", "data-leave": "", title: view.status === "waiting"
-      ? "give up your seat" : "a bot plays your seat from now on", onclick: leave },
-    view.status === "waiting" ? "leave the seat" : "leave (a bot takes over)"));
+      ? t("play.leave.waiting_title") : t("play.leave.playing_title"), onclick: leave },
+    view.status === "waiting" ? t("play.leave.waiting") : t("play.leave.playing")));
   } else {
     buttons.push(el("button", { type: "button", class: "primary", "data-rematch": "", onclick: rematch },
-      "rematch"));
+      t("play.rematch")));
   }
   tableBar.replaceChildren(...buttons);
 }

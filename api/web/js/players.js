@@ -1,7 +1,8 @@
 // /players/{name}: an account's profile — its kind (a bot badge), its rating per game and
 // its recent tables (newest first), each linked to its watch page.
 import { el, notice } from "/static/js/format.js";
-import { accountBox, profile, ratingDetail, shownRating } from "/static/js/people.js";
+import { t } from "/static/js/i18n.js";
+import { accountBox, gameWord, profile, ratingDetail, shownRating } from "/static/js/people.js";
 
 const app = document.getElementById("app");
 const name = decodeURIComponent(location.pathname.split("/").pop());
@@ -13,16 +14,19 @@ async function show() {
   try {
     const found = await profile(name);
     const rows = Object.entries(found.ratings).map(([game, r]) =>
-      el("tr", {}, el("td", {}, game), el("td", { class: "rating" }, shownRating(r)),
-        el("td", {}, ratingDetail(r)), el("td", {}, el("a", { href: `/leaderboard?game=${encodeURIComponent(game)}&pool=${r.pool}` }, "leaderboard"))));
+      el("tr", {}, el("td", {}, gameWord(game)), el("td", { class: "rating" }, shownRating(r)),
+        el("td", {}, ratingDetail(r)), el("td", {}, el("a", { href: `/leaderboard?game=${encodeURIComponent(game)}&pool=${r.pool}` },
+          t("accounts.profile.leaderboard")))));
     app.append(
-      el("p", { class: "kind" }, found.bot ? el("span", { class: "badge" }, "bot") : found.kind),
+      el("p", { class: "kind" }, found.bot ? el("span", { class: "badge" }, t("accounts.bot"))
+        : t(`accounts.kind.${found.kind}`)),
       rows.length
-        ? el("table", { class: "ratings" }, el("thead", {}, el("tr", {}, el("th", {}, "game"), el("th", {}, "rating"), el("th", {}, "detail"), el("th", {}))), el("tbody", {}, rows))
-        : el("p", { class: "muted" }, "Not rated yet: ratings come from tables where every seat is a signed-in account."),
-      el("h2", {}, "Recent tables"),
+        ? el("table", { class: "ratings" }, el("thead", {}, el("tr", {}, el("th", {}, t("accounts.profile.game")),
+          el("th", {}, t("accounts.profile.rating")), el("th", {}, t("accounts.profile.detail")), el("th", {}))), el("tbody", {}, rows))
+        : el("p", { class: "muted" }, t("accounts.profile.not_rated")),
+      el("h2", {}, t("accounts.profile.recent")),
       recentTables(found.recentTables || []),
-      el("p", {}, el("a", { href: found.links.stats }, "statistics")),
+      el("p", {}, el("a", { href: found.links.stats }, t("accounts.profile.statistics"))),
     );
   } catch (error) {
     notice(app, error.words ? error.words() : String(error));
@@ -30,13 +34,15 @@ async function show() {
 }
 
 function recentTables(tables) {
-  if (!tables.length) return el("p", { class: "muted" }, "No table yet.");
-  const rows = tables.map((t) => el("tr", {},
-    el("td", {}, t.game), el("td", {}, t.status), el("td", {}, (t.players || []).filter(Boolean).join(", ")),
-    el("td", {}, el("a", { href: t.status === "ended" ? `${t.links.watch}?at=1` : t.links.watch },
-      t.status === "ended" ? "replay" : "watch"))));
+  if (!tables.length) return el("p", { class: "muted" }, t("accounts.profile.no_table"));
+  const rows = tables.map((table) => el("tr", {},
+    el("td", {}, gameWord(table.game)), el("td", {}, t(`accounts.status.${table.status}`)),
+    el("td", {}, (table.players || []).filter(Boolean).join(", ")),
+    el("td", {}, el("a", { href: table.status === "ended" ? `${table.links.watch}?at=1` : table.links.watch },
+      table.status === "ended" ? t("lobby.replay") : t("lobby.watch")))));
   return el("table", { class: "recent-tables" },
-    el("thead", {}, el("tr", {}, el("th", {}, "game"), el("th", {}, "status"), el("th", {}, "players"), el("th", {}))),
+    el("thead", {}, el("tr", {}, el("th", {}, t("accounts.profile.game")), el("th", {}, t("accounts.profile.status")),
+      el("th", {}, t("accounts.profile.players")), el("th", {}))),
     el("tbody", {}, rows));
 }
 

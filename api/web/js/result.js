@@ -7,7 +7,8 @@
 // screen is told (no spoilers while replaying).
 
 import { el } from "./format.js";
-import { describe, endReason, settling, words } from "./table.js";
+import { t } from "./i18n.js";
+import { describe, describeType, endReason, settling } from "./table.js";
 
 // The result shown at version `upto`: the last hand settled by then, and the final standings
 // once the table has ended. ctx: { names, view, tableId, links } (links: each settled hand's
@@ -24,11 +25,11 @@ export function resultPanel(game, events, upto, { names = [], view = null, table
     const module = game.module;
     const told = module.handResult ? module.handResult(last, { names, view, events: seen }) : null;
     box.append(el("section", { class: "result hand-result-box", "data-result": "hand", "data-hand": last.hand,
-      "aria-label": `hand ${last.hand} result` },
-    el("h2", {}, `Hand ${last.hand} result`),
+      "aria-label": t("result.hand_label", { hand: last.hand }) },
+    el("h2", {}, t("result.hand_title", { hand: last.hand })),
     told || el("p", {}, describe(game, last, names))));
   }
-  if (links && settled.length) box.append(handLinks(settled, tableId));
+  if (links && settled.length) box.append(handLinks(settled, tableId, game.name));
   return box.childElementCount ? box : null;
 }
 
@@ -37,24 +38,24 @@ function tableResult(game, seen, ended, { names, view }) {
   const module = game.module;
   const rows = module.standings ? module.standings(seen, { names, view }) : [];
   return el("section", { class: "result table-result", "data-result": "table", role: "status",
-    "aria-label": "the table has ended" },
-  el("h2", {}, "The table has ended"),
-  el("p", {}, ended.reason ? `Why: ${endReason(ended)}.` : ""),
+    "aria-label": t("result.table_label") },
+  el("h2", {}, t("result.table_title")),
+  el("p", {}, ended.reason ? t("result.why", { reason: endReason(ended) }) : ""),
   rows.length ? el("ol", { class: "standings" }, rows.map((row) => {
     // equal values share a place (1, 1, 3)
     const place = 1 + rows.filter((other) => other.value > row.value).length;
     return el("li", { value: place, "data-place": row.seat, "data-value": row.value.toString() },
-      el("strong", {}, row.name), ` ${row.shown}${place === 1 ? " — first" : ""}`);
+      el("strong", {}, row.name), " ", place === 1 ? t("result.standing_first", { shown: row.shown }) : row.shown);
   })) : null);
 }
 
 // Each settled hand's history (its events told in order) and its provably-fair check (the
 // deal's commitment, deck and salt), as the API serves them.
-function handLinks(settled, tableId) {
+function handLinks(settled, tableId, gameName) {
   const base = `/tables/${encodeURIComponent(tableId)}/hands`;
-  return el("details", { class: "hand-links" }, el("summary", {}, "settled hands: history and fair-deal check"),
+  return el("details", { class: "hand-links" }, el("summary", {}, t("result.links.title")),
     el("ul", {}, settled.map((e) => el("li", { "data-hand": e.hand },
-      `hand ${e.hand} (${words(e.type)}): `,
-      el("a", { href: `${base}/${e.hand}/history`, "data-history": e.hand }, "history"), " · ",
-      el("a", { href: `${base}/${e.hand}/verify`, "data-verify": e.hand }, "verify the deal")))));
+      t("result.links.hand", { hand: e.hand, how: describeType(e.type, gameName) }), " ",
+      el("a", { href: `${base}/${e.hand}/history`, "data-history": e.hand }, t("result.links.history")), " · ",
+      el("a", { href: `${base}/${e.hand}/verify`, "data-verify": e.hand }, t("result.links.verify"))))));
 }

@@ -17,6 +17,7 @@
 import * as api from "./api.js";
 import { chart } from "./chart.js";
 import { el, seatName } from "./format.js";
+import { has, t, tFirst } from "./i18n.js";
 
 let catalogue = null;
 const loaded = new Map();
@@ -33,9 +34,12 @@ const PLAIN = {
     return el("div", { class: "board plain", "data-game": view.game },
       view.seats.map((s) => el("section", { class: "seat", "data-seat": s.seat },
         el("strong", { class: "name" }, seatName(s.name, s.seat)),
-        s.cardCount !== undefined ? ` · ${s.cardCount} card${s.cardCount === 1 ? "" : "s"}` : "")));
+        s.cardCount !== undefined ? ` · ${t("core.cards", { n: s.cardCount })}` : "")));
   },
 };
+
+// A game's title in the page's language (<game>.title), else the server's (GET /games).
+export const gameTitle = (name, english) => tFirst([`${name}.title`], {}, english || name);
 
 // The game named `name`: { name, title, options, module } (module: its board renderer).
 export async function gameOf(name) {
@@ -44,7 +48,7 @@ export async function gameOf(name) {
       const entry = (await games()).find((g) => g.game === name);
       if (!entry) return { name, title: name, options: [], module: PLAIN };
       const module = entry.board ? await import(entry.board) : PLAIN;
-      return { name, title: entry.title, options: entry.options, module };
+      return { name, title: gameTitle(name, entry.title), options: entry.options, module };
     })());
   }
   return loaded.get(name);
@@ -53,12 +57,9 @@ export async function gameOf(name) {
 // The table id from the page's path (/watch/{id} or /play/{id}).
 export const tableIdFromPath = () => decodeURIComponent(location.pathname.split("/")[2] || "");
 
-// Why a table ended (TableEnded.reason), in words.
-const ENDINGS = { closed: "closed by the players", hands: "the last hand was played", match: "the match is won",
-  abandoned: "everyone left" };
-
-// Why a table ended, in words (TableEnded.reason).
-export const endReason = (event) => ENDINGS[event.reason] || words(event.reason || "");
+// Why a table ended, in words (TableEnded.reason: log.ended.<reason>).
+export const endReason = (event) => (has(`log.ended.${event.reason}`) ? t(`log.ended.${event.reason}`)
+  : words(event.reason || ""));
 
 // One timeline event in words: the game's own events from its module, the table's (seats,
 // the end, the turn clock) here.
@@ -67,14 +68,28 @@ export function describe(game, event, names = []) {
   if (own) return own;
   const who = event.seat !== undefined && event.seat !== null ? seatName(names[event.seat], event.seat) : "";
   switch (event.type) {
-    case "TableOpened": return `table opened (${game.title})`;
-    case "PlayerSeated": return `${event.name} sat at seat ${event.seat}`;
-    case "TableEnded": return `the table ended${event.reason ? `: ${endReason(event)}` : ""}`;
-    case "TurnTimedOut": return `${who}'s turn ran out${event.satOut ? "; a bot plays the seat" : ""}`;
-    case "SatIn": return `${who} is back`;
-    default: return `${words(event.type)}${who ? ` (${who})` : ""}${event.hand ? `, hand ${event.hand}` : ""}`;
+    case "TableOpened": return t("log.event.TableOpened", { game: game.title });
+    case "PlayerSeated": return t("log.event.PlayerSeated", { name: event.name, seat: event.seat });
+    case "TableEnded": return event.reason ? t("log.event.TableEnded_reason", { reason: endReason(event) })
+      : t("log.event.TableEnded");
+    case "TurnTimedOut": return t(event.satOut ? "log.event.TurnTimedOut_sat_out" : "log.event.TurnTimedOut", { who });
+    case "SatIn": return t("log.event.SatIn", { who });
+    case "SeatLeft": return t(event.bot ? "log.event.SeatLeft_bot" : "log.event.SeatLeft",
+      { name: event.name || who });
+    case "CloseAsked": return t("log.event.CloseAsked", { who });
+    default: {
+      const what = describeType(event.type, game.name);
+      const key = `log.event.other${who ? "_who" : ""}${event.hand ? "_hand" : ""}`;
+      return t(key, { what, who, hand: event.hand });
+    }
   }
 }
+
+// An event type in words ("HandSettled" → "hand settled"): the game's message
+// (<game>.type.<Type>, given by the caller through has/t) or the shared one (log.type.<Type>),
+// else the type itself in words.
+export const describeType = (type, game) => tFirst([game ? `${game}.type.${type}` : "", `log.type.${type}`]
+  .filter(Boolean), {}, words(type));
 
 // An identifier in words: "HandAbandoned" → "hand abandoned", "max_hands" → "max hands".
 export const words = (name) => String(name).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ")

@@ -6,6 +6,7 @@
 
 import * as api from "./api.js";
 import { el, notice, seatName } from "./format.js";
+import { t } from "./i18n.js";
 import { eventLog } from "./log.js";
 import { replayControls } from "./replay.js";
 import { resultPanel } from "./result.js";
@@ -25,7 +26,7 @@ let fetching = false;
 let again = false;
 
 const board = el("div", { class: "board-box" });
-const perspective = el("select", { name: "perspective", "aria-label": "whose cards to show" });
+const perspective = el("select", { name: "perspective", "aria-label": t("watch.perspective_label") });
 const chartBox = el("section", { class: "chart-section" });
 const results = el("div", { class: "result-box" });
 const seek = (n) => { state.at = n >= state.head && !state.ended ? null : n; state.hold = null; show(); };
@@ -66,7 +67,7 @@ async function refreshWatching() {
       watchingLast = Date.now();
       const { spectators } = await api.spectators(id);
       watching.dataset.watching = String(spectators);
-      watching.textContent = `${spectators} watching`;
+      watching.textContent = t("watch.watching", { n: spectators });
     } while (watchingAgain);
   } catch (problem) {
     watching.textContent = ""; // the count is unknown for now: show none rather than a stale one
@@ -88,8 +89,8 @@ function syncUrl() {
 function updatePerspective(view) {
   const revealed = view.seats.some((s) => s.cards);
   perspective.disabled = !revealed;
-  const wanted = [el("option", { value: "all" }, revealed ? "every hand" : "public cards only"),
-    ...view.seats.map((s) => el("option", { value: String(s.seat) }, `${seatName(s.name, s.seat)}'s hand`))];
+  const wanted = [el("option", { value: "all" }, revealed ? t("watch.every_hand") : t("watch.public_only")),
+    ...view.seats.map((s) => el("option", { value: String(s.seat) }, t("watch.seat_hand", { name: seatName(s.name, s.seat) })))];
   const texts = (options) => [...options].map((o) => o.textContent).join("\u0001");
   if (texts(perspective.options) !== texts(wanted)) perspective.replaceChildren(...wanted);
   perspective.value = String(state.perspective);
@@ -169,7 +170,7 @@ function onEvent(event) {
   if (state.at === null && (settled || moment)) {
     const version = event.version;
     state.hold = version;
-    state.holdNote = settled ? "the hand just settled" : "a moment to see it";
+    state.holdNote = settled ? t("replay.note.settled") : t("replay.note.moment");
     setTimeout(() => {
       if (state.hold !== version) return; // a later hold took over
       state.hold = null;
@@ -184,13 +185,13 @@ function onEvent(event) {
 // The header's status: an ended table says so and offers its replay, never a seat.
 function headerStatus() {
   if (state.ended) {
-    return el("span", { class: "status-line" }, el("span", { class: "badge ended", "data-status": "ended" }, "ended"),
+    return el("span", { class: "status-line" }, el("span", { class: "badge ended", "data-status": "ended" }, t("watch.ended")),
       " ", el("a", { href: `/watch/${id}?at=1`, class: "button", onclick: (click) => {
         click.preventDefault(); seek(1);
-      } }, "replay from the start"));
+      } }, t("watch.replay_from_start")));
   }
-  return el("span", { class: "status-line" }, el("span", { class: "badge live", "data-status": "live" }, "live"),
-    " ", el("a", { href: `/play/${id}`, class: "button" }, "take a seat"));
+  return el("span", { class: "status-line" }, el("span", { class: "badge live", "data-status": "live" }, t("watch.live")),
+    " ", el("a", { href: `/play/${id}`, class: "button" }, t("watch.take_seat")));
 }
 
 async function main() {
@@ -200,7 +201,7 @@ async function main() {
     state.events = await api.timeline(id);
     state.game = await gameOf(first.game);
   } catch (problem) {
-    app.replaceChildren(el("h1", {}, "Table not available"), el("p", { class: "notice error" }, api.words(problem)));
+    app.replaceChildren(el("h1", {}, t("play.not_available")), el("p", { class: "notice error" }, api.words(problem)));
     return;
   }
   const lastEvent = state.events.length ? state.events[state.events.length - 1].version : 1;
@@ -214,12 +215,12 @@ async function main() {
   });
   app.replaceChildren(
     el("div", { class: "page watch" },
-      el("h1", {}, `${state.game.title} table `,
+      el("h1", {}, t("play.game_table", { game: state.game.title }), " ",
         el("small", { class: "muted" }, id.slice(0, 8)), " ", statusBox, " ", watching),
       el("div", { class: "table-and-log" },
         el("div", { class: "table-column" }, board,
           el("div", { class: "controls" }, controls.element,
-            el("label", { class: "perspective" }, "perspective ", perspective))),
+            el("label", { class: "perspective" }, t("watch.perspective"), " ", perspective))),
         el("aside", { class: "side-column" }, results, log.element)),
       chartBox));
   await show();
