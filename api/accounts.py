@@ -323,6 +323,22 @@ def not_an_accounts_name(services: Services, name: str) -> None:
         )  # fmt: skip
 
 
+def my_seat(services: Services, table_id: UUID, token: str | None) -> tuple[int, str, str]:
+    """``GET /me/seats/{table_id}``: the seat the signed-in account holds at the table, its
+    token and the account's name, so a page on another device of the account continues the
+    seat (401 without a session, 404 when the account holds no seat there)."""
+    found = required(services, token)
+    services.queries.facts(table_id)  # 404 for an unknown table
+    held = seat_token(found.account, table_id)
+    seat = services.queries.seat_for_token(table_id, held)
+    if seat is None:
+        raise ApiProblem(
+            404, "no-seat", f"{found.account.name} holds no seat at table {table_id}",
+            field="table_id",
+        )  # fmt: skip
+    return seat, held, found.account.name
+
+
 def account_seat(services: Services, table_id: UUID, token: str) -> int | None:
     """The seat a session's account holds at ``table_id`` (None: not signed in, no seat)."""
     found = signed_in(services, token)

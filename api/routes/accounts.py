@@ -10,6 +10,7 @@ from litestar import Request, Response, delete, get, post
 from litestar.params import JSONBody
 
 from api import accounts
+from api.params import TableId
 from api.problems import documented
 from api.ratelimit import spend_key
 from api.schemas import Request as Body
@@ -93,6 +94,23 @@ async def me(request: Request[Any, Any, Any], services: ServicesDep) -> Account:
     return Account(**await blocking(accounts.me, services, token))
 
 
+class HeldSeat(msgspec.Struct):
+    seat: int
+    token: str
+    name: str
+
+
+@get("/me/seats/{table_id:str}", summary="My seat at a table", responses=documented(400, 401, 404))
+async def my_seat(
+    request: Request[Any, Any, Any], table_id: TableId, services: ServicesDep
+) -> HeldSeat:
+    """The seat the signed-in account holds at the table, with its token: the play page of
+    a second device of the account continues the seat (404 when it holds none there)."""
+    token = accounts.session_of(request.headers, request.cookies, write=False)
+    seat, held, name = await blocking(accounts.my_seat, services, table_id, token)
+    return HeldSeat(seat=seat, token=held, name=name)
+
+
 @post("/me/claim", status_code=200, summary="Claim a guest", responses=documented(400, 401, 409))
 async def claim(
     request: Request[Any, Any, Any], data: JSONBody[Credentials], services: ServicesDep
@@ -121,4 +139,4 @@ async def change_password(
     return Response(None, status_code=204, headers={"Set-Cookie": accounts.cleared_cookie()})
 
 
-ROUTES = [register, sign_in, guest, sign_out, me, claim, change_password]
+ROUTES = [register, sign_in, guest, sign_out, me, my_seat, claim, change_password]

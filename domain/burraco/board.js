@@ -104,7 +104,7 @@ function centre(view) {
   const left = (view.pozzettiLeft || []).length;
   return el("div", { class: "centre burraco-centre" },
     el("div", { class: "stock" }, view.stockCount ? card("back") : null,
-      el("span", { class: "label" }, t("burraco.stock", { n: view.stockCount })),
+      el("span", { class: "label" }, t("burraco.stock", { n: view.stockCount }))),
     el("div", { class: "pile-box" }, el("span", { class: "label" }, t("burraco.pile.count", { n: view.discardPile.length })), pile),
     el("p", { class: "phase" }, [t("core.hand", { hand: view.hand }),
       view.phase ? phase(view.phase) : t(`accounts.status.${view.status}`),

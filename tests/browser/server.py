@@ -33,7 +33,9 @@ def cardroom_command() -> list[str]:
 
 class CardroomServer:
     """``cardroom serve`` on embedded defaults in ``directory`` (its own SQLite store and
-    private Redis), stacked decks allowed; stopped with SIGTERM on exit."""
+    private Redis), stacked decks allowed, server bots acting without think time (a table of
+    bots plays a hand in moments: the tests wait on what the page shows, never on a bot's
+    pause); stopped with SIGTERM on exit."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
@@ -46,6 +48,7 @@ class CardroomServer:
     def __enter__(self) -> CardroomServer:
         env = {k: v for k, v in os.environ.items() if not k.startswith("CARDROOM_")}
         env["CARDROOM_ALLOW_STACKED_DECKS"] = "1"
+        env["CARDROOM_BOT_THINK_SECONDS"] = "0"
         self.process = subprocess.Popen(
             [*cardroom_command(), "serve", "--host", "127.0.0.1", "--port", str(self.port)],
             cwd=self.directory,

@@ -94,3 +94,52 @@ def test_a_profile_page_lists_the_accounts_recent_tables(
     assert rows.nth(0).locator("td").first.inner_text() == "burraco"
     assert rows.nth(0).locator("a").get_attribute("href") == f"/watch/{newer}"
     assert rows.nth(1).locator("a").get_attribute("href") == f"/watch/{older}"
+
+
+def test_a_seat_taken_signed_in_is_played_from_a_second_device_of_the_account(
+    server: CardroomServer, browser: Browser
+) -> None:
+    """The play page of a second browser context signed in to the same account finds the
+    account's seat from the session cookie (``GET /me/seats/{id}``; no seat token kept in that
+    browser) and acts for it; signed out, that browser no longer holds the seat."""
+    name = f"Ida{secrets.token_hex(3)}"
+    table_id = server.open_table("bourre", {"seats": 2}, seed=3)
+    first = browser.new_context().new_page()
+    first.goto(server.base + "/leaderboard")
+    sign_in_form(first, "Register", name)
+    first.goto(f"{server.base}/play/{table_id}")
+    typed = first.locator("form.seat-form input[name=name]")
+    assert typed.input_value() == name and typed.get_attribute("readonly") is not None
+    first.click("form.seat-form button[type=submit]")
+    first.wait_for_selector(".hand-panel h2")
+    mine = int(first.evaluate(f"JSON.parse(localStorage.getItem('cardroom:seat:{table_id}')).seat"))
+    other = {1 - mine: server.sit(table_id, "Bob")}
+    first.wait_for_selector("[data-my-hand] [data-card]")
+
+    second = browser.new_context().new_page()
+    second.goto(server.base + "/leaderboard")
+    sign_in_form(second, "Sign in", name)
+    assert fetch(second, "GET", f"/me/seats/{table_id}")["body"]["seat"] == mine
+    assert (
+        fetch(second, "GET", f"/me/seats/{server.open_table('bourre', {'seats': 2})}")["status"]
+        == 404
+    )
+    second.goto(f"{server.base}/play/{table_id}")
+    second.wait_for_selector("[data-my-hand] [data-card]")
+    assert name in second.inner_text(".hand-panel h2")
+    assert second.locator("form.seat-form").count() == 0
+    while server.view(table_id)["toAct"] != [mine]:
+        server.play(table_id, other, 1)
+    before = server.view(table_id)["version"]
+    second.wait_for_function("document.title.startsWith('●')")
+    second.click("button[data-action=declare][data-play=true]:enabled")
+    second.wait_for_function(
+        f"() => [...document.querySelectorAll('ol[data-log] > li')]"
+        f".some(li => Number(li.dataset.version) > {before})"
+    )
+    assert server.view(table_id)["version"] > before
+
+    second.goto(server.base + "/leaderboard")
+    second.locator("button:text('Sign out')").click()
+    second.wait_for_selector("form.account-form")
+    assert second.evaluate(f"localStorage.getItem('cardroom:seat:{table_id}')") is None

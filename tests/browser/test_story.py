@@ -118,11 +118,17 @@ def test_the_watch_page_logs_every_event_and_tells_the_bourre_result_as_the_ledg
     page.close()
 
 
+@pytest.fixture(scope="module")
+def burraco_of_bots(server: CardroomServer) -> str:
+    """One Burraco table of four bots played to 300 points, read at both windows."""
+    return bot_table(server, "burraco", {"target": 300}, 4)
+
+
 @pytest.mark.parametrize("viewport", ["desktop", "phone"])
 def test_the_burraco_result_panel_equals_the_ledger_and_the_end_shows_the_standings(
-    server: CardroomServer, browser: Browser, artifacts: Path, viewport: str
+    server: CardroomServer, browser: Browser, artifacts: Path, viewport: str, burraco_of_bots: str
 ) -> None:
-    table = bot_table(server, "burraco", {"target": 300}, 4)
+    table = burraco_of_bots
     ledger = server.ledger(table)
     scored = settling_versions(server, table, {"HandScored"})
     assert scored and len(scored) == len(ledger["hands"])

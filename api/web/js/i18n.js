@@ -1,5 +1,5 @@
 // The page's language (design §5, "Languages"; issue 26). Every word a person reads goes
-// through t("area.key", {params}): the key's ICU MessageFormat string in the chosen language,
+// through t(key, params) (key: "area.word"): the key's ICU MessageFormat string in the chosen language,
 // formatted by FormatJS intl-messageformat (vendored, api/web/vendor/intl-messageformat) with
 // the browser's Intl (plurals, numbers, dates). A key the language has no word for yet shows
 // its English string (formatted with English plural rules) — never the raw key.
@@ -97,6 +97,8 @@ export const dir = catalog.dir;
 
 const compiled = new Map();
 
+// The compiled message of `key`: { format (an IntlMessageFormat), english (whether English
+// stands in for a word this language lacks) }, or null when no catalog has the key.
 function formatter(key) {
   if (compiled.has(key)) return compiled.get(key);
   let found = null;
@@ -105,7 +107,8 @@ function formatter(key) {
   for (const [text, locale] of [[own, lang], [english, "en"]]) {
     if (typeof text !== "string") continue;
     try {
-      found = new IntlMessageFormat(text, locale);
+      const format = new IntlMessageFormat(text, locale);
+      found = { format, english: locale !== lang, selects: selectNames(format.getAst()) };
       break;
     } catch (error) {
       console.warn(`i18n: message ${key} (${locale}) does not parse`, error);
@@ -115,12 +118,29 @@ function formatter(key) {
   return found;
 }
 
+// The arguments a message chooses by ({x, select, …}): their values are matched, not shown.
+const SELECT = 5; // the parser's element type of a select (@formatjs/icu-messageformat-parser)
+function selectNames(elements, names = new Set()) {
+  for (const element of elements) {
+    if (element.type === SELECT) names.add(element.value);
+    for (const option of Object.values(element.options || {})) selectNames(option.value, names);
+    if (element.children) selectNames(element.children, names);
+  }
+  return names;
+}
+
+// Right to left, a word of another direction (a Latin name, a card code) put in a message
+// is isolated (FSI … PDI), so its parentheses and digits stay in place.
+const isolate = (text) => (dir === "rtl" ? `\u2068${text}\u2069` : text);
+
 // Parameters as intl-messageformat takes them: a BigInt (chips, api.js parseJSON) becomes a
-// number when exact, else its digits in this language.
-function plain(params) {
+// number when exact, else its digits in this language; a string is isolated right to left.
+function plain(params, selects) {
   const out = {};
   for (const [name, value] of Object.entries(params)) {
-    if (typeof value === "bigint") {
+    if (typeof value === "string" && !selects.has(name)) {
+      out[name] = isolate(value);
+    } else if (typeof value === "bigint") {
       const exactly = value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER);
       out[name] = exactly ? Number(value) : number(value);
     } else {
@@ -138,7 +158,9 @@ export function t(key, params = {}) {
     return key.split(".").pop().replaceAll("_", " ");
   }
   try {
-    return String(message.format(plain(params)));
+    const text = String(message.format.format(plain(params, message.selects)));
+    // English standing in for a missing word reads left to right inside a right-to-left page
+    return message.english && dir === "rtl" ? `\u2066${text}\u2069` : text;
   } catch (error) {
     console.warn(`i18n: message ${key} failed to format`, error);
     return String(catalog.messages[key] ?? catalog.fallback[key]);

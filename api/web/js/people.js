@@ -4,6 +4,7 @@
 import { Problem, parseJSON } from "/static/js/api.js";
 import { el, notice } from "/static/js/format.js";
 import { t, tFirst } from "/static/js/i18n.js";
+import * as held from "/static/js/seats.js";
 
 async function call(method, path, body) {
   const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
@@ -19,6 +20,10 @@ async function call(method, path, body) {
 }
 
 export const me = () => call("GET", "/me").then((r) => r.body, () => null);
+// The seat the signed-in account holds at a table, with its token ({seat, token, name}), or
+// null: any device of the account continues the seat (issue 22).
+export const mySeat = (tableId) => call("GET", `/me/seats/${encodeURIComponent(tableId)}`)
+  .then((r) => r.body, () => null);
 export const register = (name, password) => call("POST", "/accounts", { name, password });
 export const signIn = (name, password) => call("POST", "/sessions", { name, password });
 export const signOut = () => call("DELETE", "/sessions/current");
@@ -68,7 +73,12 @@ export async function accountBox(root, changed = () => {}) {
   };
   const out = el("button", {
     type: "button",
-    onclick: async () => { await signOut().catch(() => null); await accountBox(root, changed); changed(); },
+    onclick: async () => {
+      await signOut().catch(() => null);
+      held.forgetAccountSeats(); // the account's seats no longer answer on this device
+      await accountBox(root, changed);
+      changed();
+    },
   }, t("accounts.sign_out"));
   if (who && who.kind === "guest") {
     root.append(el("p", { class: "signed-in" }, t("accounts.guest_as"), " ", el("strong", {}, who.name), " ", out),

@@ -16,6 +16,7 @@ import { el, notice, seatName } from "./format.js";
 import { t, tFirst } from "./i18n.js";
 import * as held from "./seats.js";
 import { eventLog } from "./log.js";
+import { me, mySeat } from "./people.js";
 import { resultPanel } from "./result.js";
 import { gameOf, ledgerChart, settling, tableIdFromPath, words } from "./table.js";
 
@@ -66,8 +67,9 @@ async function seatForm() {
   }
   state.game = await gameOf(view.game);
   const open = view.seats.filter((s) => !s.name).map((s) => s.seat);
+  const who = await me(); // signed in: the seat is the account's, under its name (issue 22)
   const name = el("input", { name: "name", required: true, maxlength: 40, autocomplete: "nickname",
-    "aria-label": t("play.seat_form.name_label"), value: held.lastName() });
+    "aria-label": t("play.seat_form.name_label"), value: who ? who.name : held.lastName(), readonly: Boolean(who) });
   const choice = el("select", { name: "seat", "aria-label": t("play.seat_form.seat_label") },
     el("option", { value: "" }, t("play.seat_form.first_free")),
     open.map((s) => el("option", { value: s }, t("core.seat", { seat: s }))));
@@ -77,8 +79,8 @@ async function seatForm() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const taken = await api.takeSeat(id, name.value.trim(), choice.value === "" ? undefined : Number(choice.value));
-      seat = { seat: taken.seat, token: taken.token, name: name.value.trim(), game: view.game };
+      const taken = await api.takeSeat(id, who ? undefined : name.value.trim(), choice.value === "" ? undefined : Number(choice.value));
+      seat = { seat: taken.seat, token: taken.token, name: name.value.trim(), game: view.game, account: Boolean(who) };
       held.save(id, seat);
       start();
     } catch (problem) {
@@ -355,8 +357,8 @@ async function rematch(event) {
   try {
     const view = state.view;
     const created = await api.createTable({ game: view.game, options: view.options });
-    const taken = await api.takeSeat(created.tableId, seat.name || state.view.seats[seat.seat].name, seat.seat);
-    held.save(created.tableId, { seat: taken.seat, token: taken.token, name: seat.name, game: view.game });
+    const taken = await api.takeSeat(created.tableId, seat.account ? undefined : seat.name || state.view.seats[seat.seat].name, seat.seat);
+    held.save(created.tableId, { seat: taken.seat, token: taken.token, name: seat.name, game: view.game, account: seat.account });
     const kinds = holders(state.events, view.seats.length);
     for (const [at, kind] of kinds.entries()) {
       if (kind && at !== seat.seat) await api.addBot(created.tableId, kind, at);
@@ -368,5 +370,18 @@ async function rematch(event) {
   }
 }
 
+// No seat kept here: a signed-in account's seat at this table (taken on another device)
+// comes from the session; otherwise the seat form.
+async function resume() {
+  const found = await mySeat(id);
+  if (found) {
+    seat = { seat: found.seat, token: found.token, name: found.name, account: true };
+    held.save(id, seat);
+    start();
+  } else {
+    seatForm();
+  }
+}
+
 if (seat) start();
-else seatForm();
+else resume();

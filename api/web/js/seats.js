@@ -1,7 +1,9 @@
 // The seats this browser holds: each seat's bearer token in localStorage, keyed by table
 // (`cardroom:seat:{tableId}` → {seat, token, name, game, at}), so a seat survives a reload,
 // a new tab and a closed browser on the same device. The lobby lists them ("your tables").
-// A seat kept by an older page in sessionStorage is moved here on first read.
+// A seat kept by an older page in sessionStorage is moved here on first read. A signed-in
+// account's seat (issue 22) is kept the same way, marked `account`, once the play page has
+// read it from the session (people.js mySeat); signing out forgets those.
 
 const PREFIX = "cardroom:seat:";
 const NAME = "cardroom:name";
@@ -28,6 +30,11 @@ export function save(tableId, held) {
 
 export function forget(tableId) {
   localStorage.removeItem(PREFIX + tableId);
+}
+
+// Signing out: the seats this browser held as the account are no longer kept here.
+export function forgetAccountSeats() {
+  for (const entry of all()) if (entry.account) forget(entry.tableId);
 }
 
 // Every seat held here, the most recently taken first: [{tableId, seat, token, name, game, at}].
