@@ -3,9 +3,10 @@ the web pages format their words with (:mod:`api.i18n`; design §5, "Languages")
 
 from __future__ import annotations
 
-from typing import Annotated
+from hashlib import blake2b
+from typing import Annotated, Any
 
-from litestar import Response, get
+from litestar import Request, Response, get
 from litestar.params import PathParameter
 
 from api.i18n import LANGUAGES, catalog_json
@@ -22,7 +23,7 @@ CatalogName = Annotated[
     sync_to_thread=False,
     responses=documented(400, 404),
 )
-def catalog(name: CatalogName) -> Response[bytes]:
+def catalog(name: CatalogName, request: Request[Any, Any, Any]) -> Response[bytes]:
     """The catalog of language ``<code>`` (``en``, ``it``, ``kn``, ``bn``, ``fa``, ``mn``,
     ``gu``): ``lang``, ``dir`` (``ltr`` or ``rtl``), ``languages`` (code, own name and
     direction of each), ``messages`` (key -> ICU MessageFormat string) and ``fallback`` (the
@@ -32,11 +33,12 @@ def catalog(name: CatalogName) -> Response[bytes]:
         known = ", ".join(LANGUAGES)
         detail = f"no catalog {name!r}; the languages are {known}"
         raise ApiProblem(404, "language-not-found", detail)
-    return Response(
-        catalog_json(code),
-        media_type="application/json",
-        headers={"Cache-Control": "no-cache", "Content-Language": code},
-    )
+    body = catalog_json(code)
+    etag = '"' + blake2b(body, digest_size=12).hexdigest() + '"'
+    headers = {"Cache-Control": "no-cache", "Content-Language": code, "ETag": etag}
+    if request.headers.get("if-none-match") == etag:
+        return Response(b"", status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 ROUTES = [catalog]

@@ -382,3 +382,9 @@ def test_an_unknown_catalog_is_a_404_problem(client: TestClient[Litestar], name:
     answer = client.get(f"/i18n/{name}")
     assert answer.status_code == 404
     assert answer.headers["content-type"].startswith("application/problem+json")
+
+
+def test_an_unchanged_catalog_is_revalidated_by_its_etag(client: TestClient[Litestar]) -> None:
+    first = client.get("/i18n/it.json")
+    again = client.get("/i18n/it.json", headers={"If-None-Match": first.headers["etag"]})
+    assert (again.status_code, again.content) == (304, b"")

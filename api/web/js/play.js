@@ -13,7 +13,7 @@ import * as api from "./api.js";
 import { card, sortHand } from "./cards.js";
 import { countdown } from "./countdown.js";
 import { el, notice, seatName } from "./format.js";
-import { t, tFirst } from "./i18n.js";
+import { dir, t, tFirst } from "./i18n.js";
 import * as held from "./seats.js";
 import { eventLog } from "./log.js";
 import { me, mySeat } from "./people.js";
@@ -255,7 +255,8 @@ document.addEventListener("keydown", (event) => {
   const at = cards.indexOf(document.activeElement);
   if ((event.key === "ArrowRight" || event.key === "ArrowLeft") && cards.length) {
     event.preventDefault();
-    const step = event.key === "ArrowRight" ? 1 : -1;
+    // the hand runs right to left in a right-to-left page: → then goes back
+    const step = (event.key === "ArrowRight") === (dir !== "rtl") ? 1 : -1;
     cards[(at + step + cards.length) % cards.length].focus();
     return;
   }
