@@ -11,7 +11,7 @@ import { backs, card, cardName, row, sameCards, sortHand, SUITS } from "/static/
 import { countdown } from "/static/js/countdown.js";
 import { handLabel, startLabel } from "/static/js/chart.js";
 import { el, exact, seatName, signed, toBig } from "/static/js/format.js";
-import { has, list, t } from "/static/js/i18n.js";
+import { has, list, SEP, t } from "/static/js/i18n.js";
 
 // Bourré's words are its catalog's (domain/bourre/i18n/<lang>.json, keys bourre.*).
 const phase = (name) => (has(`bourre.phase.${name}`) ? t(`bourre.phase.${name}`) : name);
@@ -89,8 +89,11 @@ function seatArea(seat, view, index, count, options) {
           t("bourre.seat.chips", { n: count(toBig(buyIn) + toBig(seat.net)), amount: exact(toBig(buyIn) + toBig(seat.net)) }), " ")
         : null,
       el("span", { class: "net", title: t("bourre.seat.net_title") }, t("bourre.seat.net", { amount: signed(seat.net) })),
-      // seats[].tricks: tricks won this hand (rule 25: none while playing is a bourré)
-      el("span", { class: "tricks", title: t("bourre.seat.tricks_title") }, " · ", t("bourre.seat.tricks", { n: seat.tricks }))),
+      // seats[].tricks: tricks won this hand (rule 25: none while playing is a bourré); a hand
+      // settled before any trick with this seat playing: everyone else passed (rule 16)
+      view.phase === "settled" && !view.tricksPlayed && seat.passed === false
+        ? el("span", { class: "tricks", title: t("bourre.solo.title") }, SEP, t("bourre.solo.board"))
+        : el("span", { class: "tricks", title: t("bourre.seat.tricks_title") }, SEP, t("bourre.seat.tricks", { n: seat.tricks }))),
     el("div", { class: "declared" }, declarationText(seat, view, said)),
     seatCards(seat, view, options));
 }
@@ -114,7 +117,7 @@ function centre(view) {
     ? el("details", { class: "last-trick-recall", open: recallOpen,
       ontoggle: (e) => { recallOpen = e.target.open; } }, el("summary", {}, t("bourre.trick.last")),
       view.lastTrick.map((p) => t("bourre.trick.played", { name: seatName(view.seats[p.seat] && view.seats[p.seat].name, p.seat),
-        card: cardName(p.card) })).join(" · "))
+        card: cardName(p.card) })).join(SEP))
     : null;
   const trumpSuit = view.trump ? t("bourre.trump", { suit: SUITS[view.trump] }) : "";
   return el("div", { class: "centre" },
@@ -127,7 +130,7 @@ function centre(view) {
     el("p", { class: "phase" }, [t("core.hand", { hand: view.hand }), phase(view.phase),
       view.stockCount ? t("bourre.stock", { n: view.stockCount }) : null,
       view.status === "ended" ? (view.endReason ? t("core.table_ended_reason", { reason: endWord(view.endReason) })
-        : t("core.table_ended")) : null].filter(Boolean).join(" · ")));
+        : t("core.table_ended")) : null].filter(Boolean).join(SEP)));
 }
 
 // The whole table. options: perspective ("all" | seat), own (the seat drawn in the player's
@@ -211,15 +214,18 @@ function seatList(seats, names) {
 const endWord = (reason) => (has(`log.ended.${reason}`) ? t(`log.ended.${reason}`) : reason);
 const chips = (n) => t("bourre.chips", { n: count(n), amount: exact(n) });
 
+// Rule 16's words: everyone else passed, the last player takes the pot without play.
+
 // What the hand's settlement did (rules 23–27), in one line: who took what of which pot.
 function settlement(event, names) {
   const pot = exact(event.pot);
   if (event.winner !== null && event.winner !== undefined) {
     const stays = toBig(event.pot) - toBig(event.cap);
     const who = seatName(names[event.winner], event.winner);
-    return stays > 0n
+    const won = stays > 0n
       ? t("bourre.settle.wins_capped", { who, chips: chips(event.cap), pot, stays: exact(stays) })
       : t("bourre.settle.wins_all", { who, chips: chips(event.cap) });
+    return event.solo ? t("bourre.solo.headline", { won }) : won;
   }
   const paid = event.payouts.some((p) => toBig(p) > 0n);
   const tied = seatList(event.tied, names);
@@ -290,7 +296,9 @@ export function handResult(event, { names = [] } = {}) {
     return el("tr", { "data-player": seat, "data-payout": won.toString(),
       "data-owes": bourre ? toBig(event.bourrePayment).toString() : "0" },
     el("th", { scope: "row" }, seatName(names[seat], seat)),
-    el("td", { class: "num" }, exact(tricks)),
+    // rule 16 (solo): no trick was played — the winner is deemed to take all five
+    event.solo ? el("td", {}, seat === event.winner ? t("bourre.solo.tricks") : t("bourre.solo.passed"))
+      : el("td", { class: "num" }, exact(tricks)),
     el("td", {}, outcome));
   });
   return el("div", { class: "hand-result bourre" },

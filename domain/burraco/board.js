@@ -9,8 +9,9 @@
 import { backs, card, cardName, sameCards, sortHand, SUITS } from "/static/js/cards.js";
 import { countdown } from "/static/js/countdown.js";
 import { handLabel, startLabel } from "/static/js/chart.js";
+import { arrivals, arriving } from "/static/js/motion.js";
 import { el, exact, seatName, signed, toBig } from "/static/js/format.js";
-import { has, lang, list, t } from "/static/js/i18n.js";
+import { has, lang, list, SEP, t } from "/static/js/i18n.js";
 
 // Burraco's words are its catalog's (domain/burraco/i18n/<lang>.json, keys burraco.*).
 const phase = (name) => (has(`burraco.phase.${name}`) ? t(`burraco.phase.${name}`) : name);
@@ -29,16 +30,17 @@ export function wildStandsFor(meld) {
 
 // One meld: its cards in table order, the wild marked, the meld id (add_to_meld needs it),
 // and its kind and points (rule 22). onPick(meld) makes it a target for the player.
-export function meldView(meld, { onPick, target } = {}) {
+export function meldView(meld, { onPick, target, fresh = new Set() } = {}) {
   const stands = wildStandsFor(meld);
   const line = el("div", { class: stands ? "cards meld-cards has-wild" : "cards meld-cards" });
   meld.cards.forEach((code, index) => {
-    line.append(card(code, { size: "small", note: index === meld.wild ? `= ${stands}` : undefined }));
+    const shown = card(code, { size: "small", note: index === meld.wild ? `= ${stands}` : undefined });
+    line.append(fresh.has(index) ? arriving(shown) : shown); // a card just melded moves in
   });
   const kind = meld.kind === "sequence" ? t("burraco.meld.run", { suit: SUITS[meld.suit] || "" })
     : t("burraco.meld.set", { rank: meld.rank });
   const tags = [meld.burraco ? (meld.clean ? t("burraco.meld.clean") : t("burraco.meld.dirty")) : null,
-    t("burraco.meld.points", { n: count(meld.points), points: exact(meld.points) })].filter(Boolean).join(" · ");
+    t("burraco.meld.points", { n: count(meld.points), points: exact(meld.points) })].filter(Boolean).join(SEP);
   const attrs = { class: `meld ${meld.burraco ? "burraco" : ""} ${target ? "target" : ""}`,
     "data-meld": meld.id };
   const caption = el("div", { class: "meld-caption" }, t("burraco.meld.caption", { id: meld.id, kind }),
@@ -62,7 +64,8 @@ function teamPanel(team, view, options) {
   const sets = team.melds.filter((m) => m.kind !== "sequence");
   for (const meld of [...runs, ...sets]) {
     melds.append(meldView(meld, { onPick: options.own !== null && options.onMeld
-      && team.seats.includes(options.own) ? options.onMeld : undefined }));
+      && team.seats.includes(options.own) ? options.onMeld : undefined,
+    fresh: options.place(`meld ${view.hand} ${meld.id}`, meld.cards) }));
   }
   if (!team.melds.length) melds.append(el("p", { class: "muted" }, t("burraco.team.no_melds")));
   return el("section", { class: "team", "data-team": team.team },
@@ -71,8 +74,8 @@ function teamPanel(team, view, options) {
       // teams[].score: the match total so far (rule 27: first to the target wins)
       el("span", { class: "score" }, t("burraco.team.match", { score: exact(team.score) })),
       view.options && view.options.target ? el("span", { class: "muted" }, ` / ${exact(view.options.target)}`) : null,
-      last ? el("span", { class: "last-hand" }, " · ", t("burraco.team.last_hand", { score: exact(last.total) })) : null,
-      el("span", { class: team.pozzetto === null ? "pozzetto" : "pozzetto taken" }, ` · ${pozzetto}`)),
+      last ? el("span", { class: "last-hand" }, SEP, t("burraco.team.last_hand", { score: exact(last.total) })) : null,
+      el("span", { class: team.pozzetto === null ? "pozzetto" : "pozzetto taken" }, `${SEP}${pozzetto}`)),
     melds);
 }
 
@@ -91,16 +94,18 @@ function seatArea(seat, view, { perspective, own }) {
       toAct ? countdown(view) : null),
     el("div", { class: "stats" },
       // seats[].cardCount, tookPozzetto (rule 15)
-      t("core.cards", { n: seat.cardCount ?? 0 }), seat.tookPozzetto ? ` · ${t("burraco.seat.took_pozzetto")}` : ""),
+      t("core.cards", { n: seat.cardCount ?? 0 }), seat.tookPozzetto ? `${SEP}${t("burraco.seat.took_pozzetto")}` : ""),
     seat.seat === own ? el("p", { class: "muted" }, t("burraco.seat.hand_below"))
       : visible ? el("div", { class: "cards fan" }, sortHand(seat.cards).map((c) => card(c, { size: "small" })))
       : backs(seat.cardCount || 0, "small"));
 }
 
-function centre(view) {
-  // discardPile: the whole pile, face up, the top card last (rule 12: take it all)
+function centre(view, place) {
+  // discardPile: the whole pile, face up, the top card last (rule 12: take it all); a card
+  // just discarded moves in
+  const fresh = place(`pile ${view.hand}`, view.discardPile);
   const pile = el("div", { class: "cards pile", role: "group", "aria-label": t("burraco.pile.label") },
-    view.discardPile.map((c) => card(c, { size: "small" })));
+    view.discardPile.map((c, i) => (fresh.has(i) ? arriving(card(c, { size: "small" })) : card(c, { size: "small" }))));
   const left = (view.pozzettiLeft || []).length;
   return el("div", { class: "centre burraco-centre" },
     el("div", { class: "stock" }, view.stockCount ? card("back") : null,
@@ -111,7 +116,7 @@ function centre(view) {
       t("burraco.pozzetti_left", { n: left }),
       view.lastTurn ? t("burraco.last_turn") : null,
       view.winner ? t("burraco.team_wins", { team: view.winner }) : null,
-      view.status === "ended" && !view.winner ? t("core.table_ended") : null].filter(Boolean).join(" · ")));
+      view.status === "ended" && !view.winner ? t("core.table_ended") : null].filter(Boolean).join(SEP)));
 }
 
 // The whole table. options: perspective ("all" | seat), own (the player's seat, drawn in
@@ -119,8 +124,9 @@ function centre(view) {
 export function renderBoard(view, { perspective = "all", own = null, onMeld } = {}) {
   const board = el("div", { class: "board burraco", "data-game": "burraco" });
   const seats = el("div", { class: "seats" }, view.seats.map((s) => seatArea(s, view, { perspective, own })));
-  board.append(seats, centre(view),
-    el("div", { class: "teams" }, view.teams.map((team) => teamPanel(team, view, { own, onMeld }))));
+  const place = arrivals(view.version); // motion.js: the cards new since the last drawing
+  board.append(seats, centre(view, place),
+    el("div", { class: "teams" }, view.teams.map((team) => teamPanel(team, view, { own, onMeld, place }))));
   return board;
 }
 

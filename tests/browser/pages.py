@@ -81,3 +81,33 @@ def take_seat(page: Page, base: str, table: str, name: str, seat: int | None = N
     page.click("button[type=submit]")
     page.wait_for_selector(".hand-panel h2")
     return int(seat_token(page, table)["seat"])
+
+
+def inside(page: Page, selector: str) -> None:
+    """Every element ``selector`` finds lies wholly inside the window, unscrolled."""
+    size = page.viewport_size
+    assert size is not None
+    boxes = page.eval_on_selector_all(
+        selector,
+        "ns => ns.map(n => { const r = n.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom]; })",
+    )
+    assert boxes, f"nothing matches {selector}"
+    for left, top, right, bottom in boxes:
+        assert left >= 0 and top >= 0, (selector, left, top)
+        assert right <= size["width"] + 0.5 and bottom <= size["height"] + 0.5, (
+            selector,
+            right,
+            bottom,
+            size,
+        )
+
+
+def clear_of_the_hand(page: Page, selector: str) -> None:
+    """What ``selector`` finds, scrolled into view as a browser does it (the nearest edge),
+    lies inside the window and wholly above the sticky hand panel (which hides no part of it)."""
+    page.eval_on_selector(selector, "n => n.scrollIntoView({block: 'nearest'})")
+    inside(page, selector)
+    bottom = page.eval_on_selector(selector, "n => n.getBoundingClientRect().bottom")
+    panel = page.eval_on_selector(".hand-panel", "n => n.getBoundingClientRect().top")
+    assert bottom <= panel, (selector, bottom, panel)

@@ -68,6 +68,7 @@ def test_every_card_has_a_name_in_words_motion_can_be_reduced_and_focus_is_visib
     server: CardroomServer, browser: Browser
 ) -> None:
     table, _ = bourre_mid_hand(server)
+    burraco = burraco_after_a_discard(server)
     context = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
     page = context.new_page()
     page.goto(f"{server.base}/watch/{table}")
@@ -92,6 +93,7 @@ def test_every_card_has_a_name_in_words_motion_can_be_reduced_and_focus_is_visib
         " return [s.outlineStyle, s.outlineWidth]; }"
     )
     assert outline[0] != "none" and outline[1] != "0px", outline
+    assert step_to_the_discard(page, server, burraco) == 0  # nothing moves onto the pile
     context.close()
 
     motion = browser.new_page(viewport={"width": 1366, "height": 768})
@@ -101,4 +103,29 @@ def test_every_card_has_a_name_in_words_motion_can_be_reduced_and_focus_is_visib
         ".trick figure:last-of-type .card", "n => getComputedStyle(n).animationName"
     )
     assert moving == "card-in"
+    assert step_to_the_discard(motion, server, burraco) == 1  # the discard moves in
+    animation = motion.eval_on_selector(
+        ".pile .card.arriving", "n => getComputedStyle(n).animationName"
+    )
+    assert animation == "card-arrive"
     motion.close()
+
+
+def burraco_after_a_discard(server: CardroomServer) -> str:
+    """A heads-up Burraco table whose last event is a discard onto the pile."""
+    table = server.open_table("burraco", {"seats": 2}, seed=17)
+    tokens = {seat: server.sit(table, name) for seat, name in enumerate(["Ann", "Bob"])}
+    server.play(table, tokens, 2)  # the first player draws, then discards
+    return table
+
+
+def step_to_the_discard(page: Page, server: CardroomServer, table: str) -> int:
+    """On the watch page one version before the discard, step forward to it: how many cards
+    the board marks as moving in (motion.js)."""
+    head = server.view(table)["version"]
+    page.goto(f"{server.base}/watch/{table}?at={head - 1}")
+    page.wait_for_selector(f".position:has-text('version {head - 1} of')")
+    page.click("button[title^='step forward']")
+    page.wait_for_selector(f".position:has-text('version {head} of')")
+    page.wait_for_selector(f"ol[data-log] > li[data-version='{head}']")
+    return page.locator(".board-box .card.arriving").count()

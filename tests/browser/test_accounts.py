@@ -5,10 +5,12 @@ no longer answers that session), a guest claims its account; a cross-site write 
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page
 
+from tests.browser.pages import wait_until
 from tests.browser.server import CardroomServer
 
 PASSWORD = "correct horse battery"
@@ -143,3 +145,82 @@ def test_a_seat_taken_signed_in_is_played_from_a_second_device_of_the_account(
     second.locator("button:text('Sign out')").click()
     second.wait_for_selector("form.account-form")
     assert second.evaluate(f"localStorage.getItem('cardroom:seat:{table_id}')") is None
+
+
+def account_session(server: CardroomServer, name: str) -> str:
+    """A registered account's session token (``Authorization: Bearer``), over the API."""
+    assert server.http.post("/accounts", json={"name": name, "password": PASSWORD}).is_success
+    answer = server.http.post("/sessions", json={"name": name, "password": PASSWORD})
+    server.http.cookies.clear()  # the test's client keeps no session of its own
+    return str(answer.json()["token"])
+
+
+def test_seat_boxes_show_ratings_and_a_claimed_guest_s_name_at_its_earlier_table(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    """Issue 22: each rated account's seat box shows its rating; a guest's seat at a table
+    played before the guest claimed a name shows the claimed name (the table's events keep
+    the guest name: a read through the account, GET /players/{name}, names it now)."""
+    names = [f"Ray{secrets.token_hex(3)}", f"Sue{secrets.token_hex(3)}"]
+    sessions = [account_session(server, name) for name in names]
+    # no seed: a table of chosen deals is never rated
+    opened = server.http.post("/tables", json={"game": "bourre", "options": {"seats": 2}})
+    rated = str(opened.json()["tableId"])
+    tokens: dict[int, str] = {}
+    for session in sessions:
+        answer = server.http.post(
+            f"/tables/{rated}/seats", json={}, headers={"Authorization": f"Bearer {session}"}
+        )
+        assert answer.status_code == 201, answer.text
+        tokens[int(answer.json()["seat"])] = str(answer.json()["token"])
+    while server.view(rated)["hand"] == 1:
+        server.play(rated, tokens, 1)
+    wait_until(
+        lambda: "bourre" in server.http.get(f"/players/{names[1]}").json()["ratings"],
+        30,
+        "the hand rated",
+    )
+    ray = browser.new_context().new_page()
+    ray.goto(server.base + "/leaderboard")
+    sign_in_form(ray, "Sign in", names[0])
+    ray.goto(f"{server.base}/play/{rated}")
+    ray.wait_for_selector("[data-my-hand] [data-card]")
+    badges = ray.locator(".board-box section[data-seat] .badge.rating")
+    badges.nth(1).wait_for()
+    for seat in (0, 1):
+        shown = ray.locator(f".board-box section[data-seat='{seat}'] .badge.rating")
+        rating = server.http.get(f"/players/{server.view(rated)['seats'][seat]['name']}").json()
+        assert shown.get_attribute("data-rating") == str(rating["ratings"]["bourre"]["ordinal"])
+    ray.screenshot(path=str(artifacts / "play-ratings.png"))
+    spectator = browser.new_context().new_page()  # the watch page's seat boxes too
+    spectator.goto(f"{server.base}/watch/{rated}")
+    spectator.locator(".board-box section[data-seat] .badge.rating").nth(1).wait_for()
+    spectator.close()
+
+    # Signed in, quick play seats the account under its own name.
+    ray.goto(server.base + "/")
+    form = ray.locator("form[data-quick-play=bourre]")
+    form.locator("select[name=bot] option[value=basic]").wait_for(state="attached")
+    typed = form.locator("input[name=name]")
+    assert typed.input_value() == names[0] and typed.get_attribute("readonly") is not None
+    form.locator("button[type=submit]").click()
+    ray.wait_for_url("**/play/*")
+    ray.wait_for_selector("[data-my-hand] [data-card]")
+    assert names[0] in ray.inner_text(".hand-panel h2")
+
+    # A guest sits at a table, then claims a name: that table shows the name it holds now.
+    early = server.open_table("bourre", {"seats": 2}, seed=9)
+    guest = browser.new_context().new_page()
+    guest.goto(server.base + "/leaderboard")
+    guest.locator("button:text('Play as a guest')").click()
+    guest.wait_for_selector(".signed-in >> text=guest-")
+    assert fetch(guest, "POST", f"/tables/{early}/seats", {})["status"] == 201
+    server.sit(early, "Bob")
+    claimed = f"Kim{secrets.token_hex(3)}"
+    sign_in_form(guest, "Claim", claimed)
+    assert server.view(early)["seats"][0]["name"].startswith("guest-")  # the history stays
+    guest.goto(f"{server.base}/play/{early}")
+    guest.wait_for_selector(f".board-box section[data-seat='0'] .name:text-is('{claimed}')")
+    assert claimed in guest.inner_text(".hand-panel h2")
+    guest.screenshot(path=str(artifacts / "play-claimed-guest.png"))
+    assert "guest-" in str(guest.get_attribute(".board-box section[data-seat='0'] .name", "title"))

@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 from tests.api.test_burraco_hand import POZZETTO0, SEAT1, stacked_deck
-from tests.browser.pages import hand_codes, take_seat, wait_until
+from tests.browser.pages import clear_of_the_hand, hand_codes, inside, take_seat, wait_until
 from tests.browser.server import CardroomServer
 
 
@@ -28,6 +28,11 @@ def click_and_wait(page: Page, server: CardroomServer, table: str, selector: str
     page.click(selector)
     wait_until(lambda: server.view(table)["version"] > before, what=selector)
     page.wait_for_selector("#app:not([aria-busy])", state="attached")
+
+
+def moving(page: Page) -> list[str]:
+    """The cards the board shows moving in (motion.js marks them ``arriving``), sorted."""
+    return sorted(hand_codes(page, ".board-box .card.arriving"))
 
 
 def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
@@ -50,6 +55,9 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     click_and_wait(page, server, table, "button[name=meld]")
     select(page, ["KC", "KD", "KS"])
     click_and_wait(page, server, table, "button[name=meld]")
+    # Motion: the kings just melded move in; the run melded before them is at rest.
+    page.wait_for_selector(".team[data-team=B] .meld:has([data-card='KC']) .card.arriving")
+    assert moving(page) == ["KC", "KD", "KS"]
     page.screenshot(path=str(artifacts / "play-burraco.png"), full_page=True)
     # the keys hint names Burraco's shortcuts, none of Bourré's
     assert page.text_content(".hand-panel .keys") == (
@@ -57,12 +65,23 @@ def test_a_whole_burraco_hand_is_played_in_the_browser_against_the_api(
     )
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.screenshot(path=str(artifacts / "play-burraco-phone.png"), full_page=True)
+    # The hand panel sticks to the window's bottom, short: the team's melds, scrolled to,
+    # lie above it, with the hand and its buttons still on screen.
+    panel = page.eval_on_selector(".hand-panel", "n => n.getBoundingClientRect().height")
+    assert panel <= 0.42 * 844, panel
+    clear_of_the_hand(page, ".team[data-team=B]")
+    inside(page, ".hand-panel [data-action]")
+    page.screenshot(path=str(artifacts / "play-burraco-phone-melds.png"))
+    page.evaluate("window.scrollTo(0, 0)")
     page.set_viewport_size({"width": 1100, "height": 1000})
     select(page, ["QC"])
     click_and_wait(page, server, table, "button[name=discard]")
 
-    # The API plays seat 0: draw, then discard.
+    # The API plays seat 0: draw, then discard; the card it discards moves onto the pile.
     server.play(table, {0: ann}, 2)
+    pile = server.view(table)["discardPile"]
+    page.wait_for_selector(f".pile .card.arriving[data-card='{pile[-1]}']")
+    assert moving(page) == [pile[-1]]
 
     # Turn 2: the pozzetto is the hand; meld it, add JH to the hearts, close on 5C.
     page.wait_for_selector("button[name=draw]:enabled")

@@ -267,3 +267,37 @@ def test_following_live_a_finished_trick_stays_on_the_table_a_moment(
     page.wait_for_selector(f".position:text-is('version {head} of {head} · live')")
     assert page.locator(".trick:not(.last) [data-card]").count() == 1  # trick 2's first card
     page.close()
+
+
+def test_a_pot_taken_without_play_is_told_in_words_not_as_0_tricks(
+    server: CardroomServer, browser: Browser, artifacts: Path
+) -> None:
+    """Bourré rule 16: everyone else passes, the last player takes the pot without play —
+    the result panel says so, and never that the winner took "0" tricks."""
+    table = server.open_table("bourre", {"seats": 3, "hands": 1}, seed=61)
+    tokens = {seat: server.sit(table, name) for seat, name in enumerate(["Ann", "Bob", "Cy"])}
+    while server.view(table)["status"] != "ended":
+        seat = server.view(table)["toAct"][0]
+        declares = [m for m in server.legal(table, tokens[seat]) if m["type"] == "declare"]
+        passing = [m for m in declares if not m["play"]]
+        keeping = [m for m in declares if m["play"] and not m["discard"]]
+        server.act(table, tokens[seat], (passing or keeping)[0])
+    hand = server.ledger(table)["hands"][0]
+    winner = hand["winner"]
+    assert winner is not None
+    page = new_page(browser, "desktop")
+    page.goto(f"{server.base}/watch/{table}")
+    result = page.locator("[data-result='hand'][data-hand='1']")
+    result.wait_for()
+    told = result.inner_text()
+    assert "everyone else passed" in told and "without play (rule 16)" in told, told
+    row = result.locator(f"tr[data-player='{winner}'] td").first
+    assert row.inner_text() == "all five, without play (rule 16)"
+    headline = result.locator("[data-pot]")
+    assert headline.get_attribute("data-winner") == str(winner)
+    assert headline.get_attribute("data-pot") == str(hand["pot"])
+    assert not re.search(r"\b0 tricks\b", told)
+    seat_box = page.locator(f".board-box [data-seat='{winner}'] .tricks")
+    assert seat_box.inner_text() == " · took the pot without play"
+    page.screenshot(path=str(artifacts / "story-bourre-rule-16.png"))
+    page.close()

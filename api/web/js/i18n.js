@@ -1,6 +1,6 @@
 // The page's language (design §5, "Languages"; issue 26). Every word a person reads goes
-// through t(key, params) (key: "area.word"): the key's ICU MessageFormat string in the chosen language,
-// formatted by FormatJS intl-messageformat (vendored, api/web/vendor/intl-messageformat) with
+// through t(key, params) (key: "area.word"): the key's ICU MessageFormat string in the chosen
+// language, formatted by FormatJS intl-messageformat (vendored, api/web/vendor/intl-messageformat) with
 // the browser's Intl (plurals, numbers, dates). A key the language has no word for yet shows
 // its English string (formatted with English plural rules) — never the raw key.
 //
@@ -178,6 +178,10 @@ export function tFirst(keys, params = {}, otherwise = "") {
 }
 
 const numbers = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+
+// What the pages put between the facts of one line ("hand 1 · trick play · stock 33"): a
+// middle dot, but in Persian the Arabic comma — a middle dot there reads as a Persian zero (۰).
+export const SEP = lang === "fa" ? " ، " : " · ";
 
 // An integer (number or BigInt) in this language's digits and grouping; the minus sign is
 // U+2212. Persian shows Persian digits and Bengali Bengali digits (their CLDR defaults).

@@ -12,6 +12,7 @@
 import * as api from "./api.js";
 import { el, exact, notice } from "./format.js";
 import { t, tFirst } from "./i18n.js";
+import { me } from "./people.js";
 import * as held from "./seats.js";
 import { gameTitle, games } from "./table.js";
 
@@ -101,23 +102,25 @@ function seatRange(spec) {
 const seatsOption = (entry) => entry.options.find((o) => o.name === "seats" || o.name === "players");
 
 // Open a table of `game` with `seats` seats, take one as `name` and give a bot every other.
-async function quickPlay(game, kind, seats, name) {
+// Signed in (`account`), the account takes the seat under its own name (issue 22).
+async function quickPlay(game, kind, seats, name, account = false) {
   const option = seatsOption(game);
   const options = option ? { [option.name]: seats } : {};
   const created = await api.createTable({ game: game.game, options });
-  const taken = await api.takeSeat(created.tableId, name);
-  held.save(created.tableId, { seat: taken.seat, token: taken.token, name, game: game.game });
+  const taken = await api.takeSeat(created.tableId, account ? undefined : name);
+  held.save(created.tableId, { seat: taken.seat, token: taken.token, name, game: game.game, account });
   for (let i = 1; i < seats; i += 1) await api.addBot(created.tableId, kind);
   return created.tableId;
 }
 
-function quickPlayForm(catalogue, kinds, own) {
+function quickPlayForm(catalogue, kinds, own, who) {
   const game = el("select", { name: "game", "aria-label": t("lobby.game") },
     catalogue.map((g) => el("option", { value: g.game, selected: g.game === own.game }, gameTitle(g.game, g.title))));
   const bot = el("select", { name: "bot", "aria-label": t("lobby.bot_kind") });
   const seats = el("input", { type: "number", name: "seats", "aria-label": t("lobby.players"), required: true });
   const name = el("input", { name: "name", "aria-label": t("lobby.your_name"), required: true, maxlength: 32,
-    autocomplete: "nickname", value: held.lastName() || t("lobby.quick.default_name") });
+    autocomplete: "nickname", value: who ? who.name : held.lastName() || t("lobby.quick.default_name"),
+    readonly: Boolean(who) });
   const entry = () => catalogue.find((g) => g.game === game.value);
   const fit = () => {
     const kindsOf = kinds[game.value] || {};
@@ -139,7 +142,7 @@ function quickPlayForm(catalogue, kinds, own) {
     event.preventDefault();
     button.disabled = true;
     try {
-      const id = await quickPlay(entry(), bot.value, Number(seats.value), name.value.trim());
+      const id = await quickPlay(entry(), bot.value, Number(seats.value), name.value.trim(), Boolean(who));
       location.href = `/play/${id}`;
     } catch (problem) {
       button.disabled = false;
@@ -290,9 +293,9 @@ async function main() {
     const catalogue = await games();
     titles = Object.fromEntries(catalogue.map((g) => [g.game, gameTitle(g.game, g.title)]));
     createBox.replaceChildren(createForm(catalogue));
-    const kinds = await api.bots();
+    const [kinds, who] = await Promise.all([api.bots(), me()]);
     quickBox.replaceChildren(...catalogue.filter((g) => kinds[g.game])
-      .map((g) => quickPlayForm(catalogue, kinds, g)));
+      .map((g) => quickPlayForm(catalogue, kinds, g, who)));
   } catch (problem) {
     createBox.replaceChildren(el("p", { class: "notice error" }, api.words(problem)));
   }

@@ -93,3 +93,57 @@ export async function accountBox(root, changed = () => {}) {
   }
   return who;
 }
+
+// --- the people at a table (issue 22): names as the accounts hold them now, and ratings ---
+// A seat taken by an account (PlayerSeated.account) or a bot (PlayerSeated.bot) is shown as
+// the account's profile answers now (GET /players/{name}, looked up once per name per page):
+// a guest's seat at a table played before the guest claimed a name shows the claimed name
+// (the table's own events keep the name it sat under: its history is not rewritten), and
+// a rated account or bot shows its rating in the table's game beside its name.
+const profiles = new Map(); // a seat's name -> Promise of its profile (null: none)
+
+function lookUp(name) {
+  if (!profiles.has(name)) profiles.set(name, profile(name).catch(() => null));
+  return profiles.get(name);
+}
+
+// Each seat's person now: [{seat, sat, name, kind, rating}] for the seats accounts and bots
+// hold after `events` (the table's timeline), a rating only when the game's is known; `again`
+// looks every profile up afresh.
+export async function peopleAt(events, game, again = false) {
+  if (again) profiles.clear(); // a hand settled: ratings moved
+  const sat = new Map();
+  for (const event of events) {
+    if (event.type === "PlayerSeated") sat.set(event.seat, event.account || event.bot ? event.name : null);
+    if (event.type === "SeatLeft") sat.delete(event.seat);
+  }
+  const found = await Promise.all([...sat].filter(([, name]) => name).map(async ([seat, name]) => {
+    const now = await lookUp(name);
+    return now && { seat, sat: name, name: now.name, kind: now.kind, rating: (now.ratings || {})[game] || null };
+  }));
+  return found.filter(Boolean);
+}
+
+// The view with each account's seat under the name the account holds now.
+export function namedNow(view, people) {
+  if (!people || !people.length) return view;
+  const now = new Map(people.map((p) => [p.seat, p]));
+  return { ...view, seats: view.seats.map((s) => (now.has(s.seat) && s.name === now.get(s.seat).sat
+    ? { ...s, name: now.get(s.seat).name } : s)) };
+}
+
+// Beside each rated seat's name in a drawn board (section[data-seat] .name): its rating —
+// only where the view shows that person at the seat (a replay before they sat shows none).
+export function rateSeats(board, people, view) {
+  for (const person of people || []) {
+    const name = board.querySelector(`section[data-seat="${person.seat}"] .name`);
+    const shown = view && view.seats[person.seat] ? view.seats[person.seat].name : person.name;
+    if (!name || (shown !== person.name && shown !== person.sat)) continue;
+    if (person.name !== person.sat) name.title = t("accounts.sat_as", { name: person.sat });
+    if (!person.rating) continue;
+    const label = t(person.kind.startsWith("bot:") ? "accounts.rating_of.bot" : "accounts.rating_of.person");
+    name.after(" ", el("span", { class: "badge rating", "data-rating": person.rating.ordinal,
+      title: t("accounts.rating_title", { label, detail: ratingDetail(person.rating) }) },
+    t("accounts.rating_badge", { label, rating: shownRating(person.rating) })));
+  }
+}

@@ -13,11 +13,11 @@ import * as api from "./api.js";
 import { card, sortHand } from "./cards.js";
 import { countdown } from "./countdown.js";
 import { el, notice, seatName } from "./format.js";
-import { dir, t, tFirst } from "./i18n.js";
+import { dir, SEP, t, tFirst } from "./i18n.js";
 import * as held from "./seats.js";
 import { eventLog } from "./log.js";
-import { me, mySeat } from "./people.js";
-import { resultPanel } from "./result.js";
+import { me, mySeat, namedNow, peopleAt, rateSeats } from "./people.js";
+import { resultPanel, tableResult } from "./result.js";
 import { gameOf, ledgerChart, settling, tableIdFromPath, words } from "./table.js";
 
 const id = tableIdFromPath();
@@ -25,7 +25,7 @@ const app = document.getElementById("app");
 let seat = held.load(id);
 const TITLE = document.title;
 // ui: the game panel's own state (kept across renders); game: the table's game (table.js)
-const state = { view: null, legal: [], events: [], selected: [], ui: {}, busy: false, game: null };
+const state = { view: null, legal: [], events: [], selected: [], ui: {}, busy: false, game: null, people: [] };
 const board = el("div", { class: "board-box" });
 const hand = el("section", { class: "hand-panel", "aria-label": t("play.hand_label") });
 const refusal = el("p", { class: "refusal notice error", role: "alert", hidden: true });
@@ -49,7 +49,7 @@ function drawStory(view) {
   const names = view.seats.map((s) => s.name);
   const upto = Math.max(view.version, state.events.length ? state.events[state.events.length - 1].version : 0);
   log.update(state.game, state.events, names, upto);
-  const told = resultPanel(state.game, state.events, upto, { names, view, tableId: id });
+  const told = resultPanel(state.game, state.events, upto, { names, view, tableId: id, final: false });
   results.replaceChildren(...(told ? [told] : []));
 }
 
@@ -145,19 +145,21 @@ function otherCommands() {
   const field = (type, k, v) => tFirst([`${game}.command.${type}.${k}.${v}`], {}, `${k}: ${v}`);
   return state.legal.filter((c) => !known.has(c.type)).map((c) => el("button", { type: "button",
     "data-action": c.type, onclick: () => post(c) },
-  Object.entries(c).map(([k, v]) => (k === "type" ? word(v) : field(c.type, k, v))).join(" · ")));
+  Object.entries(c).map(([k, v]) => (k === "type" ? word(v) : field(c.type, k, v))).join(SEP)));
 }
 
 function render(focusCode) {
-  const view = state.view;
+  const view = namedNow(state.view, state.people); // accounts under their names now (people.js)
   // A keyboard player keeps their place in the hand when the table updates under them.
   const active = document.activeElement;
   const focused = active && hand.contains(active) ? active.dataset.card : undefined;
   const me = view.seats[seat.seat] || {};
+  if (view.status === "ended") { endedPanel(view); return; }
   const { row, actions, shortcuts: keys, keys: hint, board: extra } = panel(view);
   shortcuts = keys || {};
   board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events,
     ...(extra || {}) }));
+  rateSeats(board, state.people, view);
   drawStory(view);
   actions.append(...otherCommands());
   const mine = view.toAct.includes(seat.seat);
@@ -165,7 +167,7 @@ function render(focusCode) {
     ? t("play.turn.waiting") : view.status === "ended" ? t("play.turn.ended") : t("play.turn.others");
   turnSignals(view, mine);
   hand.classList.toggle("my-turn", mine);
-  hand.replaceChildren(el("h2", {}, t("play.hand_title", { name: seatName(me.name, seat.seat), seat: seat.seat }), " · ",
+  hand.replaceChildren(el("h2", {}, t("play.hand_title", { name: seatName(me.name, seat.seat), seat: seat.seat }), SEP,
     el("span", { class: mine ? "turn mine" : "turn" }, turn), mine ? bigClock(view) : null),
   ...[el("div", { "data-my-hand": seat.seat }, row), actions, refusal.textContent ? refusal : null,
     el("p", { class: "keys" }, hint ? t("play.keys_more", { more: hint }) : t("play.keys"))]
@@ -224,6 +226,8 @@ function onEvent(event) {
   const last = state.events.length ? state.events[state.events.length - 1].version : 0;
   if (event.version > last) state.events.push(event);
   if ([...settling(state.game), "TableEnded"].includes(event.type)) refreshChart();
+  if (["PlayerSeated", "SeatLeft"].includes(event.type)) lookPeople();
+  if (settling(state.game).includes(event.type)) lookPeople(true);
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => refresh(), 60); // a burst of events costs one refresh
 }
@@ -245,6 +249,7 @@ async function start() {
   const h1 = app.querySelector("h1");
   h1.firstChild.textContent = t("play.game_table", { game: state.game.title });
   refreshChart();
+  lookPeople();
   const last = state.events.length ? state.events[state.events.length - 1].version : 0;
   if (state.view.status !== "ended") stopStream = api.stream(id, seat.token, onEvent, { after: last });
 }
@@ -263,6 +268,12 @@ document.addEventListener("keydown", (event) => {
   const action = shortcuts[event.key];
   if (action && !event.ctrlKey && !event.metaKey && !event.altKey) { event.preventDefault(); action(); }
 });
+
+// The people seated as their accounts are now: names, ratings (issue 22); drawn once known.
+async function lookPeople(again = false) {
+  state.people = await peopleAt(state.events, state.game.name, again);
+  if (state.view) render();
+}
 
 // --- the seat's turn, refusals, bots for empty seats (issue 21) ---------------------------------
 
@@ -314,17 +325,38 @@ async function addBotButtons(view) {
 
 // --- leave and rematch (issue 21) ----------------------------------------------------------
 
+// An ended table: where the hand was, the final result (why it ended, the standings) and the
+// rematch; no hand, no keys (nothing is left to play). The board stays as it ended.
+function endedPanel(view) {
+  const me = view.seats[seat.seat] || {};
+  const names = view.seats.map((s) => s.name);
+  board.replaceChildren(state.game.module.renderBoard(view, { own: seat.seat, events: state.events }));
+  rateSeats(board, state.people, view);
+  drawStory(view);
+  turnSignals(view, false);
+  shortcuts = {};
+  hand.classList.remove("my-turn");
+  hand.classList.add("ended");
+  const ended = state.events.find((e) => e.type === "TableEnded");
+  hand.replaceChildren(...[ended ? tableResult(state.game, state.events, ended, { names, view })
+    : el("h2", {}, t("result.table_title")),
+  el("p", { class: "actions" },
+    el("button", { type: "button", class: "primary", "data-rematch": "", onclick: rematch },
+      t("play.rematch_again", { name: seatName(me.name, seat.seat), seat: seat.seat })),
+    " ", el("a", { href: `/watch/${id}`, class: "button" }, t("play.replay_table"))),
+  refusal.textContent ? refusal : null].filter(Boolean));
+  tableBar.replaceChildren();
+}
+
 // "leave": a bot plays the seat from now on (a waiting table frees it); the page then
-// watches. "rematch" on an ended table: a new table with the same options and seats.
+// watches. "rematch" on an ended table (endedPanel): a new table with the same options and
+// seats.
 function tableActions(view) {
   const buttons = [];
   if (view.status !== "ended") {
     buttons.push(el("button", { type: "button", "data-leave": "", title: view.status === "waiting"
       ? t("play.leave.waiting_title") : t("play.leave.playing_title"), onclick: leave },
     view.status === "waiting" ? t("play.leave.waiting") : t("play.leave.playing")));
-  } else {
-    buttons.push(el("button", { type: "button", class: "primary", "data-rematch": "", onclick: rematch },
-      t("play.rematch")));
   }
   tableBar.replaceChildren(...buttons);
 }

@@ -7,19 +7,20 @@
 // screen is told (no spoilers while replaying).
 
 import { el } from "./format.js";
-import { t } from "./i18n.js";
+import { SEP, t } from "./i18n.js";
 import { describe, describeType, endReason, settling } from "./table.js";
 
 // The result shown at version `upto`: the last hand settled by then, and the final standings
-// once the table has ended. ctx: { names, view, tableId, links } (links: each settled hand's
-// history and provably-fair check, for the watch page).
-export function resultPanel(game, events, upto, { names = [], view = null, tableId = "", links = false } = {}) {
+// once the table has ended (unless `final` is false: the play page shows them in place of the
+// hand). ctx: { names, view, tableId, links, final } (links: each settled hand's history and
+// provably-fair check, for the watch page).
+export function resultPanel(game, events, upto, { names = [], view = null, tableId = "", links = false, final = true } = {}) {
   const seen = events.filter((e) => e.version <= upto);
   const settles = settling(game);
   const settled = seen.filter((e) => settles.includes(e.type));
   const ended = seen.find((e) => e.type === "TableEnded");
   const box = el("div", { class: "results" });
-  if (ended) box.append(tableResult(game, seen, ended, { names, view }));
+  if (ended && final) box.append(tableResult(game, seen, ended, { names, view }));
   const last = settled[settled.length - 1];
   if (last) {
     const module = game.module;
@@ -34,7 +35,7 @@ export function resultPanel(game, events, upto, { names = [], view = null, table
 }
 
 // The table's end: why, and the final standings (the game's standings, best first).
-function tableResult(game, seen, ended, { names, view }) {
+export function tableResult(game, seen, ended, { names, view }) {
   const module = game.module;
   const rows = module.standings ? module.standings(seen, { names, view }) : [];
   return el("section", { class: "result table-result", "data-result": "table", role: "status",
@@ -56,6 +57,6 @@ function handLinks(settled, tableId, gameName) {
   return el("details", { class: "hand-links" }, el("summary", {}, t("result.links.title")),
     el("ul", {}, settled.map((e) => el("li", { "data-hand": e.hand },
       t("result.links.hand", { hand: e.hand, how: describeType(e.type, gameName) }), " ",
-      el("a", { href: `${base}/${e.hand}/history`, "data-history": e.hand }, t("result.links.history")), " · ",
+      el("a", { href: `${base}/${e.hand}/history`, "data-history": e.hand }, t("result.links.history")), SEP,
       el("a", { href: `${base}/${e.hand}/verify`, "data-verify": e.hand }, t("result.links.verify"))))));
 }

@@ -17,7 +17,7 @@
 import * as api from "./api.js";
 import { chart } from "./chart.js";
 import { el, seatName } from "./format.js";
-import { has, t, tFirst } from "./i18n.js";
+import { has, SEP, t, tFirst } from "./i18n.js";
 
 let catalogue = null;
 const loaded = new Map();
@@ -34,7 +34,7 @@ const PLAIN = {
     return el("div", { class: "board plain", "data-game": view.game },
       view.seats.map((s) => el("section", { class: "seat", "data-seat": s.seat },
         el("strong", { class: "name" }, seatName(s.name, s.seat)),
-        s.cardCount !== undefined ? ` · ${t("core.cards", { n: s.cardCount })}` : "")));
+        s.cardCount !== undefined ? `${SEP}${t("core.cards", { n: s.cardCount })}` : "")));
   },
 };
 

@@ -8,6 +8,7 @@ import * as api from "./api.js";
 import { el, notice, seatName } from "./format.js";
 import { t } from "./i18n.js";
 import { eventLog } from "./log.js";
+import { namedNow, peopleAt, rateSeats } from "./people.js";
 import { replayControls } from "./replay.js";
 import { resultPanel } from "./result.js";
 import { gameOf, handStarts, ledgerChart, settling, tableIdFromPath } from "./table.js";
@@ -97,10 +98,11 @@ function updatePerspective(view) {
 }
 
 function render() {
-  const view = state.view;
+  const view = namedNow(state.view, state.people); // accounts as named now, rated (people.js)
   const names = view.seats.map((s) => s.name);
   board.replaceChildren(state.game.module.renderBoard(view, { perspective: state.perspective,
     events: state.events.filter((e) => e.version <= view.version) }));
+  rateSeats(board, state.people, view);
   log.update(state.game, state.events, names, view.version);
   const told = resultPanel(state.game, state.events, view.version, { names, view, tableId: id, links: true });
   results.replaceChildren(...(told ? [told] : []));
@@ -224,6 +226,7 @@ async function main() {
         el("aside", { class: "side-column" }, results, log.element)),
       chartBox));
   await show();
+  peopleAt(state.events, state.game.name).then((people) => { state.people = people; if (state.view) render(); });
   if (state.ended) { watching.hidden = true; return; }
   api.stream(id, null, onEvent, { after: state.head, onOpen: refreshWatching });
   const every = setInterval(() => (state.ended ? clearInterval(every) : refreshWatching()), WATCHING_MS);
