@@ -40,6 +40,7 @@ from api.routes import (
     ratings,
     stream,
     tables,
+    tournaments,
     views,
 )
 from api.services import WORKER_THREADS, Services, blocking, provide_services
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *games.ROUTES,  # the games, their options and board renderers
             *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
             *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
+            *tournaments.ROUTES,  # tournaments (api/tournaments.py, design §10)
             *i18n.ROUTES,  # the languages' message catalogs (api/i18n.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from api import embargo
 from api.accounts import SESSION_PREFIX, account_seat
 from api.problems import ApiProblem
 from api.services import Services, blocking
@@ -47,6 +48,7 @@ def viewer_of(services: Services, table_id: UUID, authorization: str | None) -> 
     token = bearer_token(authorization)
     if token is None:
         services.queries.facts(table_id)  # 404 for an unknown table
+        embargo.require_open(services, table_id)  # a tournament's board (design §10)
         return None
     seat = services.queries.seat_for_token(table_id, token)
     if seat is None and token.startswith(SESSION_PREFIX):  # a signed-in account's seat

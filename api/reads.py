@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 from uuid import UUID
 
+from api import embargo
 from api.auth import seat_of, viewer_of
 from api.command_bodies import command_object
 from api.problems import MALFORMED, ApiProblem
@@ -112,6 +113,7 @@ def ledger(services: Services, table_id: UUID) -> tuple[str, dict[str, Any]]:
     """``(source, ledger)``: from the read models, or from the store as a spectator sees
     the table (``spectator_delay`` behind), like the read model's ledger."""
     services.queries.facts(table_id)  # 404 for an unknown table
+    embargo.require_open(services, table_id)  # a tournament's board (design §10)
     found = services.read_models.ledger(table_id)
     if found is not None:
         return "read-model", found

@@ -36,6 +36,7 @@ from infra.queries import TableQueries
 from infra.redis import RedisHandle, open_redis
 from infra.settings import Settings
 from infra.store import TableStore
+from infra.tournaments import TournamentStore
 from projections.reader import ReadModels
 
 log = logging.getLogger("cardroom.api")
@@ -112,6 +113,7 @@ class Services:
     sweeper: threading.Thread | None = None
     _feed: Positions | None = None
     _accounts: AccountStore | None = None
+    _tournaments: TournamentStore | None = None
     _spectators: Spectators | None = None
     _accounts_lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -135,6 +137,15 @@ class Services:
                 if self._accounts is None:
                     self._accounts = AccountStore(self.settings)
         return self._accounts
+
+    @property
+    def tournaments(self) -> TournamentStore:
+        """The tournaments' streams (:mod:`infra.tournaments`, design §10), opened on first use."""
+        if self._tournaments is None:
+            with self._accounts_lock:
+                if self._tournaments is None:
+                    self._tournaments = TournamentStore(self.settings)
+        return self._tournaments
 
     @property
     def spectators(self) -> Spectators:
@@ -239,6 +250,8 @@ class Services:
         self.redis.close()
         if self._accounts is not None:
             self._accounts.close()
+        if self._tournaments is not None:
+            self._tournaments.close()
         self.store.close()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from api import embargo
 from api.problems import ApiProblem
 from api.services import Services
 from domain.errors import InvalidOption
@@ -93,6 +94,7 @@ def hand_history(services: Services, table_id: UUID, hand: int) -> dict[str, Any
     """Hand ``hand`` told in order, as spectators see it; 409 while it is in play."""
     queries = services.queries
     facts = queries.facts(table_id)
+    embargo.require_open(services, table_id)  # a tournament's board (design §10)
     version, hands = services.store.hands(table_id)
     span = hands.span(hand, facts.visible_version(None, version))
     if span is None:

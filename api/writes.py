@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
 
-from api import accounts
+from api import accounts, embargo
 from api.auth import seat_of
 from api.command_bodies import to_command
 from api.problems import MALFORMED, ApiProblem
@@ -73,6 +73,7 @@ def take_seat(
     ``bot`` instead of ``name`` a server-side bot takes the seat (:mod:`managers.bot_worker`);
     with neither, signed in (``session``), the account takes it (:func:`api.accounts.take_seat`)."""
     services.queries.facts(table_id)  # 404 for an unknown table
+    embargo.refuse_seats(services, table_id)  # a tournament seats its own tables (design §10)
     if body.bot is None and body.name is None and session is not None:
         return accounts.take_seat(services, table_id, session, body.seat)
     if body.bot is None and body.name is None:

@@ -96,17 +96,22 @@ class TableCommands:
         *,
         seed: int | None = None,
         decks: list[list[str]] | None = None,
+        tournament: bool = False,
+        table_id: UUID | None = None,
     ) -> CommandResult:
         """Open a table. Its secret (the key of every shuffle and salt, design §2 "Fair
         deals") is drawn here with ``secrets``; a given ``seed`` or ``decks`` fix the deals
         (the API accepts them only where the server allows fixed deals), otherwise the seed
-        is drawn too."""
+        is drawn too. ``tournament``: a tournament's process manager opens it, with the
+        ``tournament`` option and the boards the server drew (design §10); nobody else may."""
         rules = game_named(game)
         if not isinstance(options, Mapping):
             raise InvalidOption("options", "must be an object")
+        if "tournament" in options and not tournament:
+            raise InvalidOption("tournament", "is set only by a tournament's own tables")
         if decks is not None and not isinstance(decks, list):
             raise InvalidOption("decks", "must be a list of decks")
-        if decks and not self.store.settings.allow_stacked_decks:
+        if decks and not tournament and not self.store.settings.allow_stacked_decks:
             raise StackedDecksNotAllowed(
                 "stacked decks are disabled on this server (CARDROOM_ALLOW_STACKED_DECKS)"
             )
@@ -122,7 +127,7 @@ class TableCommands:
             fixed_deals=fixed,
         )
         events, state = rules.decision(None, command)
-        table = FoldedTable(uuid4(), rules, None, 0)
+        table = FoldedTable(table_id or uuid4(), rules, None, 0)
         envelopes = table.envelopes(events, None)
         with self.store.locked(table.table_id):
             return self.store.save(table, table.decided(envelopes, state), envelopes)

@@ -265,7 +265,7 @@ def read_events(
             table = tables.get(table_id) or feed.table_now(table_id, tables)
             facts, visible, game = table.facts, table.visible, table.facts.game
             revealed = table.revealed
-            keep = game.name in wanted
+            keep = game.name in wanted and not facts.withheld  # no tournament board table
             if keep:
                 key = table.key
                 summary = summaries.get(key)

@@ -81,7 +81,8 @@ class FeedFilter:
 
     def admits(self, note: Notification, facts: TableFacts, shown_type: str) -> bool:
         return (
-            (self.game is None or facts.game.name == self.game)
+            not facts.withheld  # a tournament's board table never enters the feed
+            and (self.game is None or facts.game.name == self.game)
             and (self.type is None or shown_type == self.type)
             and (self.table_id is None or note.table_id == self.table_id)
         )

@@ -20,6 +20,7 @@ from domain.cards import deck_commitment
 from domain.game import Viewer
 from domain.games import game_named
 from domain.table import TableEnded, TableOpened, hash_token
+from domain.tournament.embargo import view_fields
 from infra.errors import BeyondHistory, HandNotDealt, TableNotFound
 from infra.results import LoadedTable, RecordedEvent
 from infra.store import TableStore
@@ -43,8 +44,11 @@ class DealCheck:
 
 
 def framed(table_id: UUID, game: str, version: int, view: dict[str, Any]) -> dict[str, Any]:
-    """A view as the read models store it: ``tableId``, ``game`` and ``version`` first."""
-    return {"tableId": str(table_id), "game": game, "version": version, **view}
+    """A view as the read models store it: ``tableId``, ``game`` and ``version`` first (and a
+    tournament's table's ``tournamentId`` and ``board``, design §10)."""
+    framed = {"tableId": str(table_id), "game": game, "version": version, **view}
+    framed.update(view_fields(framed))
+    return framed
 
 
 class TableQueries:

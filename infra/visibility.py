@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.game import Game, Viewer
+from domain.tournament.embargo import withheld as plays_boards
 
 # Keys that hold the table's secrets; stripped from every event the API sends.
 SECRET_KEYS = frozenset({"seed", "secret", "decks", "tokenHash", "token_hash"})
@@ -26,6 +27,9 @@ class TableFacts:
     game: Game
     reveal: str  # "after_hand" | "never"
     spectator_delay: int
+    # a tournament's board table (domain.tournament.embargo.withheld): out of the feed and
+    # the export, and shown to spectators only once its round has ended (api.embargo)
+    withheld: bool = False
 
     @classmethod
     def from_opened(cls, game: Game, options: dict[str, Any]) -> TableFacts:
@@ -34,6 +38,7 @@ class TableFacts:
             game=game,
             reveal=str(options.get("reveal", "after_hand")),
             spectator_delay=delay if isinstance(delay, int) and delay > 0 else 0,
+            withheld=plays_boards(options),
         )
 
     def visible_version(self, viewer: Viewer, version: int) -> int:

@@ -117,13 +117,24 @@ def bot_seats(store: Any, table_id: UUID, version: int) -> tuple[dict[int, str],
 def process_managers(
     store: Any, redis_client: Any, settings: Any
 ) -> list[tuple[str, Callable[[threading.Event], None]]]:
-    """The bots' worker and the timekeeper, each as ``(name, run_forever(stop))``."""
+    """The bots' worker, the timekeeper and the tournaments' manager, each as
+    ``(name, run_forever(stop))``."""
     from managers.timekeeper import Timekeeper
 
     worker = BotWorker(store, redis_client, settings.redis_prefix,
                        think_seconds=settings.bot_think_seconds)  # fmt: skip
     keeper = Timekeeper(store, redis_client, settings.redis_prefix)
-    return [("bots", worker.run_forever), ("timekeeper", keeper.run_forever)]
+    from infra.tournaments import TournamentStore
+    from managers.tournament import TournamentManager
+
+    manager = TournamentManager(
+        store, lambda: TournamentStore(settings), redis_client, settings.redis_prefix
+    )  # design §10
+    return [
+        ("bots", worker.run_forever),
+        ("timekeeper", keeper.run_forever),
+        ("tournaments", manager.run_forever),
+    ]
 
 
 class BotWorker:

@@ -28,6 +28,7 @@ from projections.tracking import Batch
 
 
 class Ledger(TableReadModel):
+    sees_withheld = True  # read behind the API's embargo (api.embargo)
     """Each table's ledger, as spectators may see it."""
 
     @staticmethod

@@ -58,7 +58,13 @@ class Outcome:
 
 
 class ReadModel(ABC):
-    """A read model under ``keys``' prefix, read (and, for counters, consulted) on ``redis``."""
+    """A read model under ``keys``' prefix, read (and, for counters, consulted) on ``redis``.
+
+    ``sees_withheld``: whether its outcome holds a tournament's board tables (design §10):
+    only read models served per table behind the API's embargo (views, ledger) and the
+    tournaments' standings do; the lobby, counters, statistics and ratings never see them."""
+
+    sees_withheld = False
 
     def __init__(self, redis: redis.Redis, keys: Keys) -> None:
         self._redis = redis

@@ -58,6 +58,7 @@ from projections.table_projection import (
     TableProjection,
     event_error,
 )
+from projections.tournaments import Tournaments
 from projections.tracking import Batch, Tracking, parse_position
 from projections.views import PublicView, SeatViews
 from projections.wakeup import wakeup_for
@@ -108,6 +109,7 @@ class Projector:
             GameTotals(redis, self.keys),
             Ratings(redis, self.keys),
             AccountStats(redis, self.keys),
+            Tournaments(redis, self.keys),
         )
         self._tables: OrderedDict[UUID, TableProjection] = OrderedDict()
         self._table_cache = max(1, table_cache)
@@ -268,8 +270,9 @@ class Projector:
             outcome.tables.append(table)
             outcome.runs.append((table, run))
         batch = Batch()
+        public = withheld_out(outcome)
         for model in self.models:
-            model.write(batch, outcome)
+            model.write(batch, outcome if model.sees_withheld else public)
         for table in outcome.tables:  # each table's keys: only over an older version
             batch.guard(self.keys.table_version(table.table_id), table.version)
         return batch, outcome
@@ -374,3 +377,14 @@ def drop_other_shards(client: redis.Redis, prefix: str, shards: int) -> int:
     if stale:
         client.delete(*stale)
     return len(stale)
+
+
+def withheld_out(outcome: Outcome) -> Outcome:
+    """``outcome`` without a tournament's board tables (design §10), for the read models that
+    must not see them (``ReadModel.sees_withheld``)."""
+    if not any(table.withheld for table in outcome.tables):
+        return outcome
+    return Outcome(
+        [table for table in outcome.tables if not table.withheld],
+        [(table, run) for table, run in outcome.runs if not table.withheld],
+    )

@@ -23,6 +23,7 @@ from uuid import UUID
 from domain.game import Game
 from domain.games import game_named
 from domain.table import PlayerSeated, TableEnded, TableOpened
+from domain.tournament.embargo import withheld as plays_boards
 
 
 class StoredEvent(Protocol):
@@ -90,6 +91,9 @@ class TableProjection:
     # when the last hand settled, as this projection saw it (the result pause of turn deadlines)
     settled_at: datetime | None = None
     opened_at: float = 0.0  # when ``TableOpened`` was stored (POSIX seconds; the lobby's order)
+    # a tournament's board table (domain.tournament.embargo.withheld): only the read models
+    # that are gated per table (views, ledger) and the tournaments' standings see it
+    withheld: bool = False
 
     @classmethod
     def opened(cls, table_id: UUID, event: TableOpened, at: Any = None) -> TableProjection:
@@ -102,6 +106,7 @@ class TableProjection:
             version=1,
             delay=_delay_of(event),
             opened_at=_seconds(at),
+            withheld=plays_boards(event.options),
         )
         table.recent = deque([table.state], maxlen=table.delay + 1) if table.delay else deque()
         return table
@@ -125,6 +130,7 @@ class TableProjection:
             delay=delay,
             seats=seats,
             opened_at=opened_at,
+            withheld=plays_boards(opened.options),
         )
         table.recent = deque([loaded.state], maxlen=delay + 1) if delay else deque()
         if version > oldest:

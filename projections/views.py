@@ -24,6 +24,7 @@ from uuid import UUID
 
 from domain.game import Game, Viewer
 from domain.table.clock import result_pause, turn_starts
+from domain.tournament.embargo import view_fields
 from projections.model import Outcome, TableReadModel, encode
 from projections.table_projection import TableProjection
 from projections.tracking import Batch
@@ -43,6 +44,7 @@ def table_view(
     settled (for the turn's ``deadline``)."""
     view = {"tableId": str(table_id), "game": game.name, "version": version}
     view.update(game.view(state, viewer))
+    view.update(view_fields(view))  # a tournament's table: tournamentId, board (design §10)
     deadline = turn_deadline(view, last_at, settled_at)
     if deadline is not None:
         view["deadline"] = deadline.isoformat()
@@ -71,6 +73,8 @@ class PublicView(TableReadModel):
     """The spectators' view: public facts only, ``spectator_delay`` events behind live (the
     delay holds after the table ends too: spectators never see its last ``delay`` events)."""
 
+    sees_withheld = True  # read behind the API's embargo (api.embargo)
+
     def key(self, table_id: UUID) -> str:
         return self.keys.table(table_id, "view")
 
@@ -89,6 +93,8 @@ class PublicView(TableReadModel):
 
 class SeatViews(TableReadModel):
     """Each seated player's own view, live: their cards, everyone's public facts."""
+
+    sees_withheld = True  # a seat sees its own table
 
     def key(self, table_id: UUID, seat: int) -> str:
         return self.keys.table(table_id, f"seat:{seat}")

@@ -62,6 +62,10 @@ def split_options(
             common[key] = value
         elif key in CLOCK_OPTIONS:
             continue
+        elif key == "tournament":  # a tournament table's placement (domain.tournament.embargo)
+            from domain.tournament.embargo import check
+
+            common[key] = check(value)
         elif key in own_keys:
             own[key] = value
         else:

@@ -93,7 +93,7 @@ def test_a_profile_page_lists_the_accounts_recent_tables(
     rows = page.locator("table.recent-tables tbody tr")
     rows.first.wait_for(timeout=30_000)
     assert rows.count() == 2
-    assert rows.nth(0).locator("td").first.inner_text() == "burraco"
+    assert rows.nth(0).locator("td").first.inner_text() == "Burraco"  # the game's title
     assert rows.nth(0).locator("a").get_attribute("href") == f"/watch/{newer}"
     assert rows.nth(1).locator("a").get_attribute("href") == f"/watch/{older}"
 
