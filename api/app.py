@@ -31,6 +31,7 @@ from api.routes import (
     bots,
     events,
     fair,
+    forks,
     games,
     health,
     i18n,
@@ -38,6 +39,7 @@ from api.routes import (
     play,
     players,
     ratings,
+    review,
     stream,
     tables,
     tournaments,
@@ -76,7 +78,9 @@ def create_app(settings: Settings | None = None, *, run_projector: bool = False)
             *accounts.ROUTES,  # accounts and sessions (api/accounts.py)
             *ratings.ROUTES,  # profiles and leaderboards (api/ratings.py)
             *tournaments.ROUTES,  # tournaments (api/tournaments.py, design §10)
+            *forks.ROUTES,  # play from here: sandbox tables (api/forks.py)
             *i18n.ROUTES,  # the languages' message catalogs (api/i18n.py)
+            *review.ROUTES,  # hand reviews and the review page (api/reviews.py)
         ],
         dependencies={"services": Provide(provide_services, sync_to_thread=False)},
         lifespan=[services_lifespan(settings, run_projector=run_projector)],

@@ -45,8 +45,8 @@ def main() -> None:
 
 @main.command("bots")
 def run_bots() -> None:
-    """Run the process managers — the server-side bots' turns and the turn clocks — until
-    SIGINT/SIGTERM."""
+    """Run the process managers — the server-side bots' turns, the turn clocks and the hand
+    reviews — until SIGINT/SIGTERM."""
     from managers.bot_worker import process_managers
 
     settings = load_settings()
@@ -99,6 +99,8 @@ class _GameNames(Sequence[str]):
 @click.option("--url", envvar="CARDROOM_URL", default=None,
               help="Base URL of the server, for the tables' watch links [default: CARDROOM_URL, "
                    "else http://127.0.0.1 on CARDROOM_PORT, else port 8000].")  # fmt: skip
+@click.option("--option", "table_options", multiple=True, metavar="KEY=VALUE",
+              help="A table option (a JSON value), e.g. ante=1; repeatable.")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def simulate(
     game: str,
@@ -110,6 +112,7 @@ def simulate(
     run_projector: bool,
     bot_kinds: str,
     url: str | None,
+    table_options: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Bots play TABLES tables of HANDS hands through the real store, then end them."""
@@ -120,7 +123,15 @@ def simulate(
 
     settings = load_settings()
     seed = secrets.randbits(63) if seed is None else seed
-    options = {"seats": seats} if seats is not None else {}
+    options: dict[str, Any] = {"seats": seats} if seats is not None else {}
+    for pair in table_options:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"expected KEY=VALUE, not {pair!r}", param_hint="--option")
+        try:
+            options[key.strip()] = json.loads(value)
+        except ValueError:
+            options[key.strip()] = value
     kinds = tuple(kind.strip() for kind in bot_kinds.split(",") if kind.strip())
     try:
         for kind in kinds or ("",):
@@ -207,6 +218,7 @@ def simulation_summary(report: Any, game: str, seed: int, url: str) -> dict[str,
             {**table, "watch": f"{base}/watch/{table['table']}?at=1"} for table in report.results
         ],
         "byBot": report.tally.as_dict(),
+        "strength": report.strength.summary(),
         "hands": report.hands,
         "commands": report.commands,
         "events": report.events,

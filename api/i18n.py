@@ -23,11 +23,13 @@ import json
 import sys
 from dataclasses import dataclass
 from functools import cache
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
 from babel import Locale, negotiate_locale
 
+from api.problems import ApiProblem
 from domain.games import games
 
 SHARED_DIR = Path(__file__).resolve().parent / "web" / "i18n"
@@ -143,3 +145,16 @@ def catalog_json(code: str) -> bytes:
     paths += [p for _, p in (*game_files(code), *game_files(SOURCE))]
     stamp = tuple((str(p), p.stat().st_mtime_ns) for p in paths)
     return _catalog(code, stamp)
+
+
+def catalog_file(name: str) -> tuple[str, bytes, str]:
+    """The catalog a ``GET /i18n/{name}`` asks for (``<code>.json``): its language code, body
+    and ETag; :class:`~api.problems.ApiProblem` 404 naming the languages for any other name."""
+    code, dot, ext = name.partition(".")
+    if not dot or ext != "json" or code not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise ApiProblem(
+            404, "language-not-found", f"no catalog {name!r}; the languages are {known}"
+        )
+    body = catalog_json(code)
+    return code, body, '"' + blake2b(body, digest_size=12).hexdigest() + '"'

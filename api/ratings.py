@@ -32,14 +32,16 @@ def profile(services: Services, name: str) -> dict[str, Any]:
         "kind": kind,
         "bot": kind.startswith("bot:"),
         "ratings": ratings,
-        "recentTables": recent_tables(services, names),
+        "recentTables": recent_tables(services, names, shown),
         "links": {"stats": f"/players/{shown}/stats", "leaderboard": "/leaderboard"},
     }
 
 
-def recent_tables(services: Services, names: list[str]) -> list[dict[str, Any]]:
+def recent_tables(services: Services, names: list[str], now: str) -> list[dict[str, Any]]:
     """The last tables an account sat at (under any of its ``names``), newest first, as
-    spectators see them now: id, game, status, hand, the names seated, and links."""
+    spectators see them now: id, game, status, hand, the names seated — the account's under
+    the name it holds ``now`` (a claimed guest's earlier tables too; the tables' events keep
+    the name it sat under) — and links."""
     found = []
     for table_id in services.read_models.accounts.recent_tables(names, RECENT_TABLES):
         view = services.read_models.view(UUID(table_id), None)
@@ -50,7 +52,8 @@ def recent_tables(services: Services, names: list[str]) -> list[dict[str, Any]]:
             "game": view.get("game"),
             "status": view.get("status"),
             "hand": view.get("hand"),
-            "players": [seat.get("name") for seat in view.get("seats", [])],
+            "players": [now if seat.get("name") in names else seat.get("name")
+                        for seat in view.get("seats", [])],
             "links": {"table": f"/tables/{table_id}", "watch": f"/watch/{table_id}"},
         })  # fmt: skip
     return found

@@ -21,6 +21,7 @@ from api.services import Services
 from bots import UnknownBot
 from domain.cards import CardError, card
 from domain.games import game_named
+from domain.table.fork import FORK_OPTIONS
 from domain.table.leaving import SeatLeft
 from infra.errors import IdempotencyKeyReused
 from infra.results import CommandResult
@@ -40,6 +41,12 @@ def create_table(services: Services, body: CreateTable) -> TableCreated:
             "(CARDROOM_ALLOW_STACKED_DECKS=1)",
             field=fixing,
         )
+    for mark in FORK_OPTIONS:  # set by POST /tables/{id}/fork only (domain.table.fork)
+        if mark in body.options:
+            raise ApiProblem(
+                422, "invalid-option", f"{mark} is set by POST /tables/{{id}}/fork only",
+                field=mark,
+            )  # fmt: skip
     decks = None if body.decks is None else canonical_decks(body.decks)
     result = services.commands.create_table(body.game, body.options, seed=body.seed, decks=decks)
     return TableCreated(

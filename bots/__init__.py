@@ -7,7 +7,8 @@ Strategies are not rules: the rules only ever offer legal commands, and a strate
 Each game lists its kinds, each with a one-line description, in its ``house.bots``
 (:class:`domain.house.Bots`; a game without its own has ``random``), and keeps their strategies
 in its own package; :func:`choose` is the one entry point the simulator and the bot process
-manager call.
+manager call with a view, :func:`decide` the one they call with the state (a kind that
+``searches`` reads it only through the game's determinization, :mod:`bots.search`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,17 @@ from domain.errors import InvalidOption
 from domain.games import game_named
 from domain.house import RANDOM, Kind, Strategy, uniform
 
-__all__ = ["RANDOM", "Kind", "Strategy", "UnknownBot", "choose", "kind_of", "kinds", "uniform"]
+__all__ = [
+    "RANDOM",
+    "Kind",
+    "Strategy",
+    "UnknownBot",
+    "choose",
+    "decide",
+    "kind_of",
+    "kinds",
+    "uniform",
+]
 
 
 def _kinds(game: str) -> dict[str, Kind]:
@@ -59,6 +70,23 @@ def choose(
     if not legal:
         return None
     return kind_of(game, kind).choose(view, legal, rng)
+
+
+def decide(
+    game: Any, kind: str, state: Any, seat: int, legal: Sequence[Any], rng: random.Random
+) -> Any | None:
+    """The command a bot of ``kind`` issues at ``seat`` of ``state`` (``game`` a
+    :class:`domain.game.Game`): a kind that ``searches`` asks :mod:`bots.search`, which reads
+    the state only through the game's determinization (what the seat has seen); any other
+    kind decides from the seat's view (:func:`choose`)."""
+    if not legal:
+        return None
+    found = kind_of(game.name, kind)
+    if found.searches and game.house.bots.search is not None:
+        from bots.search import choose as search
+
+        return search(game, state, seat, legal, rng)
+    return found.choose(game.view(state, seat), legal, rng)
 
 
 def rng_for(*labels: object) -> random.Random:

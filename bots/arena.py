@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bots import choose, rng_for
+from bots import decide, rng_for
 from bots.tally import Tally
 from domain.cards import derive_seed
 from domain.games import game_named
@@ -24,10 +24,9 @@ def seat_kinds(kinds: Sequence[str], seats: int, shift: int = 0) -> list[str]:
 
 
 def bot_turn(game: Any, state: Any, seat: int, kind: str, *labels: object) -> Any | None:
-    """The command a bot of ``kind`` at ``seat`` issues, from the seat's view only."""
+    """The command a bot of ``kind`` at ``seat`` issues, from what the seat may see only."""
     legal = game.legal_commands(state, seat)
-    view = game.view(state, seat)
-    return choose(game.name, kind, view, legal, rng_for(*labels, seat))
+    return decide(game, kind, state, seat, legal, rng_for(*labels, seat))
 
 
 def play(

@@ -66,7 +66,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar, cast, get_args
+from typing import Any, Generic, Protocol, TypeVar, cast, get_args, get_type_hints
+
+import msgspec
 
 from domain.errors import IllegalCommand, TableClosed
 from domain.house import House
@@ -81,6 +83,7 @@ from domain.table.clock import (
     forced_moves,
     sit_in,
 )
+from domain.table.fork import ForkTable, TableForked, decide_fork, fork_marks, public
 from domain.table.kernel import TableRules
 from domain.table.leaving import LeaveSeat, SeatLeft, leave_seat
 from domain.table.options import COMMON_SCHEMA
@@ -153,7 +156,7 @@ class Game(Generic[S, C, E]):
         self.name = name
         # the tagged unions of commands and events (msgspec-decodable), with the clock's
         self.command_type = command_type | TimeOut | SitIn | LeaveSeat
-        self.event_type = event_type | TurnTimedOut | SatIn | SeatLeft
+        self.event_type = event_type | TurnTimedOut | SatIn | SeatLeft | TableForked
         self.rules = rules
         # the game's own command and event types (exactly these types skip the clock's checks)
         self._own_commands = frozenset(_plain(command_type, (TimeOut, SitIn)))
@@ -165,8 +168,10 @@ class Game(Generic[S, C, E]):
         self._evolve = rules.evolve
         self.legal_commands: Callable[[S | None, int], list[C]] = rules.legal_commands
         self.to_act: Callable[[S | None], frozenset[int]] = rules.to_act
-        self.view: Callable[..., dict[str, Any]] = visibility.view
-        self.redact: Callable[[E, Viewer, bool], dict[str, Any]] = visibility.redact
+        self._view = visibility.view
+        self._redact = visibility.redact
+        self.view: Callable[..., dict[str, Any]] = self._marked_view
+        self.redact: Callable[[E, Viewer, bool], dict[str, Any]] = self._kernel_redact
         self.settles_hand = settles_hand
         self.hand_of: Callable[[E], int] = hand_of
         self.seating: Callable[[S], Seating] = table.seating
@@ -187,11 +192,42 @@ class Game(Generic[S, C, E]):
         self.presets: tuple[Preset, ...] = tuple(presets)
         self.board = board
 
+    def _marked_view(
+        self, state: S | None, viewer: Viewer = None, revealed: bool = False
+    ) -> dict[str, Any]:
+        """The game's view; a fork's (design §9.3) says so: ``forkOf`` and ``at``."""
+        view = self._view(state, viewer, revealed)
+        options = view.get("options")
+        if options and "fork_of" in options:
+            view.update(fork_marks(options))
+        return view
+
+    def _kernel_redact(self, event: E, viewer: Viewer, revealed: bool) -> dict[str, Any]:
+        """The game's redaction; a fork's start shows no card (:func:`domain.table.fork.public`)."""
+        if isinstance(event, TableForked):
+            return public(event)
+        return self._redact(event, viewer, revealed)
+
+    def _forked(self, state: S | None, command: ForkTable) -> tuple[list[E], S]:
+        """A fork's start (:mod:`domain.table.fork`): its events and the state after them."""
+        if state is None:
+            raise IllegalCommand("the table is not open yet")
+        options = getattr(state, "raw_options", None) or {}
+        events = cast(list[E], decide_fork(self.seating(state), options, command))
+        after: Any = state
+        for event in events:
+            after = self.evolve(after, event)
+        return events, after
+
+    def state_type(self) -> Any:
+        """The class of the game's state (the return type of its ``evolve``)."""
+        return get_type_hints(self._evolve)["return"]
+
     def _decide_with_clock(self, state: S | None, command: C) -> list[E]:
         """The game's ``decide``, with the clock's commands (module docstring)."""
         if type(command) in self._own_commands:
             return self._decide(state, command)
-        if isinstance(command, TimeOut | SitIn | LeaveSeat):
+        if isinstance(command, TimeOut | SitIn | LeaveSeat | ForkTable):
             return self.decision(state, command)[0]
         return self._decide(state, command)
 
@@ -203,6 +239,8 @@ class Game(Generic[S, C, E]):
         if isinstance(event, SeatLeft):
             assert state is not None
             return self.table.vacate(state, event) if self.table.vacate else state
+        if isinstance(event, TableForked):  # a fork's start: its state wholesale
+            return cast(S, msgspec.json.decode(event.state, type=self.state_type()))
         if isinstance(event, CLOCK_EVENTS) and not self.follows_clock:
             assert state is not None
             return state
@@ -226,6 +264,8 @@ class Game(Generic[S, C, E]):
                 raise TableClosed("the table has ended")
             left = cast(list[E], leave_seat(seating, command))
             return left, self.evolve(state, left[0])
+        if isinstance(command, ForkTable):
+            return self._forked(state, command)
         if isinstance(command, SitIn):
             if state is None:
                 raise IllegalCommand("the table is not open yet")

@@ -155,11 +155,16 @@ Strategy = Callable[[dict[str, Any], Sequence[Any], random.Random], Any]
 
 @dataclass(frozen=True)
 class Kind:
-    """One kind of bot for one game: its strategy and a one-line description."""
+    """One kind of bot for one game: its strategy and a one-line description.
+
+    ``searches``: the kind decides by search over deals agreeing with what its seat has seen
+    (:mod:`bots.search` with the game's :class:`Search`), reading the state only through the
+    game's determinization; ``choose`` is then what it plays from the view alone."""
 
     name: str
     description: str
     choose: Strategy
+    searches: bool = False
 
 
 def uniform(view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -168,6 +173,30 @@ def uniform(view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> A
 
 
 RANDOM = Kind("random", "Plays any legal command at random.", uniform)
+
+
+@dataclass(frozen=True)
+class Search:
+    """What the search bot (:mod:`bots.search`, design §9.2) asks of a game.
+
+    ``determinize(state, seat, rng)``: a full state agreeing with everything ``seat`` has seen,
+    every card it has not seen dealt at random (``domain/<game>/determinize.py``);
+    ``playout``: the game's playout path (a module with ``from_state``, ``copy``, ``to_move``,
+    ``legal``, ``apply``, ``is_over``, ``outcome``, ``to_command``, ``from_command`` and
+    ``random_playout``), or ``None`` to play out on the reference engine; ``policy(state,
+    seat, legal, rng)``: the move a playout on the reference engine plays for the seat to
+    move (``None``: a uniformly random one); ``candidates(state, seat, legal)``: the legal
+    commands worth weighing (``None``: all of them); ``fork(state, viewer, rng, events,
+    marks)``: a fork's starting state (design §9.3) — determinized for ``viewer`` (a seat, or
+    ``None`` for a spectator) from the hand's ``events``, its seats emptied, ``marks`` added to
+    its options (``None``: the game cannot be forked)."""
+
+    determinize: Callable[[Any, int, random.Random], Any]
+    playout: Any = None
+    policy: Callable[[Any, int, Sequence[Any], random.Random], Any] | None = None
+    candidates: Callable[[Any, int, Sequence[Any]], list[Any]] | None = None
+    fork: Callable[[Any, int | None, random.Random, list[Any], dict[str, Any]], Any] | None = None
+
 
 # One side's figures of a settled hand: ``(side, won, net)``; a side is a seat, or a team
 # (then it is seated by the bots of that index).
@@ -193,12 +222,14 @@ class Bots:
     ``hand(event, seats)``: each side's figures if ``event`` settles a hand at a table of
     ``seats`` (else None); ``table(view)``: each seat's net, read from a finished table's
     spectator view (for a game whose net is not in its hand events); ``scores(view)``: each
-    seat's score there, for a simulation's summary (its best scores win; none: no winner)."""
+    seat's score there, for a simulation's summary (its best scores win; none: no winner);
+    ``search``: the game's determinization and playout path for a kind that ``searches``."""
 
     kinds: tuple[Kind, ...] = (RANDOM,)
     hand: Callable[[Any, int], list[SideFigures] | None] = no_hand_figures
     table: Callable[[Json], dict[int, int]] = no_table_nets
     scores: Callable[[Json], dict[int, int]] = no_scores
+    search: Search | None = None  # what the ``searches`` kinds need (None: the game has none)
 
 
 # One settled hand for ratings: each side's seats (one seat, or a partnership) and its score.

@@ -31,6 +31,7 @@ import msgspec.inspect
 from eventsourcing.persistence import PersistenceError
 
 from domain.game import Game
+from domain.table.fork import TableForked
 from infra.feed import EventFeed, TableNow, public_event
 from infra.handrows import Hand, TableSummary, reads
 from infra.logread import LogReader, TextNotification
@@ -69,6 +70,7 @@ def plans_of(game: Game[Any, Any, Any]) -> dict[type, EventPlan]:
     if planner is None:
         return {}
     always, until = set(planner(True)), set(planner(False))
+    always.add(TableForked)  # a fork's start holds its whole state: its redaction shows none
     classes = get_args(game.event_type) or (game.event_type,)
     return {
         cls: _REDACTED if cls in always else _plan(cls, UNTIL_REVEALED if cls in until else SHOWN)

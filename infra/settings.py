@@ -20,6 +20,9 @@ Every process (API, projector, CLI) reads the same variables:
   own by writing the header.
 * ``CARDROOM_BOT_THINK_SECONDS`` — how long a server-side bot waits before it acts (default
   0.5; 0 in tests).
+* ``CARDROOM_REVIEW_ROUNDS`` — determinizations the search bot plays per decision of a hand
+  review (default 24; :mod:`managers.reviewer`); ``CARDROOM_REVIEW_SETTLED_HANDS=1`` reviews
+  every person's seat of each settled hand before anyone asks (default off).
 * ``CARDROOM_ABANDON_WAITING_SECONDS`` — a table waiting for players this long since its last
   event is abandoned (default 3600; ``0`` or ``off`` never abandons).
 * ``CARDROOM_MAX_HEADER_BYTES`` (16384), ``CARDROOM_HEADER_TIMEOUT`` (10 s),
@@ -52,6 +55,7 @@ DEFAULT_REDIS_PREFIX = "cardroom:"
 DEFAULT_VAR_DIR = "./var"
 DEFAULT_BOT_THINK_SECONDS = 0.5
 DEFAULT_ABANDON_WAITING_SECONDS = 3600.0
+DEFAULT_REVIEW_ROUNDS = 24
 MAX_SHARDS = 1024
 MAX_POOL = 1000  # connections per process, pool or overflow: more is a typo
 LOG_FORMATS = ("text", "json")
@@ -162,6 +166,8 @@ class Settings:
     projection_shards: int = 1
     log_format: str = "text"
     trusted_proxies: tuple[str, ...] = ()
+    review_rounds: int = DEFAULT_REVIEW_ROUNDS
+    review_settled_hands: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -212,6 +218,8 @@ class Settings:
             var_dir=Path(source.get("CARDROOM_VAR_DIR", "").strip() or DEFAULT_VAR_DIR),
             bot_think_seconds=_seconds(source, "CARDROOM_BOT_THINK_SECONDS"),
             abandon_waiting_seconds=_abandon_seconds(source),
+            review_rounds=_count(source, "CARDROOM_REVIEW_ROUNDS", DEFAULT_REVIEW_ROUNDS, 1),
+            review_settled_hands=_flag(source, "CARDROOM_REVIEW_SETTLED_HANDS"),
             max_header_bytes=int(
                 _positive(source, "CARDROOM_MAX_HEADER_BYTES", cls.max_header_bytes)
             ),

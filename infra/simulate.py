@@ -23,6 +23,7 @@ from typing import Any
 from uuid import UUID
 
 from bots.arena import bot_turn, seat_kinds
+from bots.strength import Strength
 from bots.tally import Tally
 from domain.cards import derive_seed
 from domain.game import Game
@@ -51,6 +52,7 @@ class SimulationReport:
     last_position: int = 0
     table_ids: list[UUID] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)
+    strength: Strength = field(default_factory=Strength)  # per-hand figures, for intervals
     # per table: the seats' names, bots and final view figures (chips or team scores)
     results: list[dict[str, Any]] = field(default_factory=list)
 
@@ -92,6 +94,7 @@ def play_table(
         report.events += len(result.events)
     settled = 0
     since_settle = 0
+    chips = _chips(store, table_id)
     while settled < hands:
         table = store.get(table_id)
         rules = table.game
@@ -120,6 +123,9 @@ def play_table(
         for recorded in recorded_events:
             if rules.settles_hand(recorded.event):
                 report.tally.hand(rules, recorded.event, kinds)
+                now = _chips(store, table_id)
+                report.strength.hand(rules, recorded.event, kinds, chips, now)
+                chips = now
                 settled += 1
                 since_settle = 0
                 report.hands += 1
@@ -137,6 +143,12 @@ def play_table(
     report.tables += 1
     report.seconds += time.perf_counter() - started
     return report
+
+
+def _chips(store: TableStore, table_id: UUID) -> dict[int, int]:
+    """Each seat's chips in the table's spectator view (a game that keeps chips), else {}."""
+    table = store.get(table_id)
+    return dict(table.game.house.bots.table(table.game.view(table.state, None)))
 
 
 def _seat_bot(store: TableStore, table_id: UUID, kind: str, seat: int) -> Any:
@@ -225,6 +237,7 @@ def simulate(
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
         parts = list(pool.map(one, range(tables)))
     report = SimulationReport(seconds=time.perf_counter() - started)
+    report.strength.kinds = list(dict.fromkeys(bots))
     for part in parts:
         report.tables += part.tables
         report.hands += part.hands
@@ -233,5 +246,6 @@ def simulate(
         report.last_position = max(report.last_position, part.last_position)
         report.table_ids += part.table_ids
         report.tally.add(part.tally)
+        report.strength.add(part.strength)
         report.results += part.results
     return report

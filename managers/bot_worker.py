@@ -41,7 +41,7 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from bots import choose, kind_of, rng_for
+from bots import decide, kind_of, rng_for
 from domain.errors import DomainError
 from domain.table import PLAYING, CloseTable, PlayerSeated, TakeSeat, hash_token
 from domain.table.clock import result_pause, turn_seconds
@@ -117,8 +117,9 @@ def bot_seats(store: Any, table_id: UUID, version: int) -> tuple[dict[int, str],
 def process_managers(
     store: Any, redis_client: Any, settings: Any
 ) -> list[tuple[str, Callable[[threading.Event], None]]]:
-    """The bots' worker, the timekeeper and the tournaments' manager, each as
-    ``(name, run_forever(stop))``."""
+    """The bots' worker, the timekeeper, the tournaments' manager and the reviewer
+    (:mod:`managers.reviewer`), each as ``(name, run_forever(stop))``."""
+    from managers.reviewer import reviewer_for
     from managers.timekeeper import Timekeeper
 
     worker = BotWorker(store, redis_client, settings.redis_prefix,
@@ -130,10 +131,12 @@ def process_managers(
     manager = TournamentManager(
         store, lambda: TournamentStore(settings), redis_client, settings.redis_prefix
     )  # design §10
+    reviewer = reviewer_for(store, redis_client, settings)
     return [
         ("bots", worker.run_forever),
         ("timekeeper", keeper.run_forever),
         ("tournaments", manager.run_forever),
+        ("reviewer", reviewer.run_forever),
     ]
 
 
@@ -218,8 +221,7 @@ class BotWorker:
             if (self._think > 0 or pause > 0) and not self._due(table_id, game, version, pause):
                 return issued
             legal = game.legal_commands(state, seat)
-            command = choose(game.name, kind, game.view(state, seat), legal,
-                             rng_for(table_id, version, seat))  # fmt: skip
+            command = decide(game, kind, state, seat, legal, rng_for(table_id, version, seat))
             if command is None:
                 continue
             try:

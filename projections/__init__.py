@@ -16,6 +16,8 @@ adding one is a module here and a line in the projector's list.
   seats accounts took (not of typed names);
 * :mod:`projections.ratings` — ``Ratings``: openskill ratings per account, game and pool
   (design §2.2), rated in log order;
+* :mod:`projections.reviews` — ``Reviews``: the hand reviews the reviewer stores
+  (:mod:`managers.reviewer`, not the projector) and the queue of those asked for;
 * :mod:`projections.totals` — counters written whole, remembering the totals they wrote;
 * :mod:`projections.tracking` — the Lua commit of a batch's writes with its position (slot by
   slot on a Redis Cluster: docs/scaling.md);

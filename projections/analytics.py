@@ -25,6 +25,7 @@ from typing import Any
 from domain.game import Game
 from domain.games import games
 from domain.house import Counters
+from projections.forks import forked_tables
 from projections.model import CountingModel, Outcome
 from projections.table_projection import NotificationLike, ProjectionError
 from projections.tracking import Batch
@@ -128,7 +129,12 @@ class Analytics(CountingModel):
         """Add the batch's increments, per game and for all games, as new totals written
         whole (:mod:`projections.totals`)."""
         counts: dict[str, Counters] = {}  # game -> counter -> increment
+        forks = forked_tables(outcome)  # sandboxes: never counted (projections.forks)
         for (game, kind), notes in outcome.by_kind().items():
+            if forks:
+                notes = [note for note in notes if note.table_id not in forks]
+                if not notes:
+                    continue
             tag, into = tag_of_class(kind), counts.setdefault(game.name, {})
             by_fields = game.house.counting.by_fields
             if by_fields is not None and tag not in by_fields:

@@ -34,6 +34,7 @@ from domain.errors import InvalidOption
 from domain.games import game_named
 from domain.house import PlayerCounter
 from projections.analytics import tag_of_class
+from projections.forks import forked_tables
 from projections.model import CountingModel, Outcome
 from projections.table_projection import ProjectionError
 from projections.tracking import Batch
@@ -89,7 +90,10 @@ def _tally(outcome: Outcome, seated_by: dict[UUID, list[str | None]] | None = No
         return player
 
     counters: dict[UUID, PlayerCounter] = {}
+    forks = forked_tables(outcome)  # sandboxes: never in statistics (projections.forks)
     for (game, kind), notes in outcome.by_kind().items():
+        if forks:
+            notes = [note for note in notes if note.table_id not in forks]
         statistics = game.house.statistics
         count, tag = statistics.count, tag_of_class(kind)
         if statistics.events is not None and tag not in statistics.events:

@@ -9,7 +9,8 @@ partnerships, by the chips or points of the hand); the hand is then rated, in lo
   ``PlayerSeated.account == "player"``): no guest, no name typed without signing in, no bot;
 * in the ``bots`` pool when every seat is a server-side bot (``bot:<kind>`` accounts), so a
   bot is never rated against people;
-* never at a table with fixed deals (a chosen seed or stacked decks).
+* never at a table with fixed deals (a chosen seed or stacked decks), nor at a fork (a
+  sandbox from another table's position, :mod:`domain.table.fork`).
 
 =====================================  ======  =============================================
 key (this shard's part)                type    holds
@@ -37,6 +38,7 @@ from openskill.models import PlackettLuce
 
 from domain.games import games
 from domain.table import PlayerSeated, TableEnded, TableOpened
+from domain.table.fork import is_fork
 from projections.model import Outcome, ReadModel, decode, encode
 from projections.table_projection import NotificationLike, TableProjection
 from projections.tracking import Batch
@@ -136,7 +138,8 @@ class Ratings(ReadModel):
             event = note.event
             table_id = str(note.table_id)
             if isinstance(event, TableOpened):
-                entry: dict[str, Any] | None = {"rated": not event.fixed_deals, "seats": {}}
+                open_to_rating = not event.fixed_deals and not is_fork(event.options)
+                entry: dict[str, Any] | None = {"rated": open_to_rating, "seats": {}}
                 self._tables[table_id] = tables[table_id] = entry
                 continue
             if isinstance(event, PlayerSeated):

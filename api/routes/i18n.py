@@ -3,14 +3,13 @@ the web pages format their words with (:mod:`api.i18n`; design §5, "Languages")
 
 from __future__ import annotations
 
-from hashlib import blake2b
 from typing import Annotated, Any
 
 from litestar import Request, Response, get
 from litestar.params import PathParameter
 
-from api.i18n import LANGUAGES, catalog_json
-from api.problems import ApiProblem, documented
+from api.i18n import catalog_file
+from api.problems import documented
 
 CatalogName = Annotated[
     str, PathParameter(max_length=16, description="a language code and .json, e.g. fa.json")
@@ -28,13 +27,7 @@ def catalog(name: CatalogName, request: Request[Any, Any, Any]) -> Response[byte
     ``gu``): ``lang``, ``dir`` (``ltr`` or ``rtl``), ``languages`` (code, own name and
     direction of each), ``messages`` (key -> ICU MessageFormat string) and ``fallback`` (the
     English string of each key the language has no word for yet)."""
-    code, dot, ext = name.partition(".")
-    if not dot or ext != "json" or code not in LANGUAGES:
-        known = ", ".join(LANGUAGES)
-        detail = f"no catalog {name!r}; the languages are {known}"
-        raise ApiProblem(404, "language-not-found", detail)
-    body = catalog_json(code)
-    etag = '"' + blake2b(body, digest_size=12).hexdigest() + '"'
+    code, body, etag = catalog_file(name)
     headers = {"Cache-Control": "no-cache", "Content-Language": code, "ETag": etag}
     if request.headers.get("if-none-match") == etag:
         return Response(b"", status_code=304, headers=headers)

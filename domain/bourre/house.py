@@ -1,13 +1,13 @@
 """Bourré's ``House`` (:mod:`domain.house`): what it shows beyond its rules — ledger, lobby
 line, counters and statistics (:mod:`~domain.bourre.readmodels`), export rows
 (:mod:`~domain.bourre.exportrows`), hand histories (:mod:`~domain.bourre.narration`) and bots
-(:mod:`~domain.bourre.strategies`)."""
+(:mod:`~domain.bourre.strategies`; ``search`` over :mod:`~domain.bourre.determinize`)."""
 
 from __future__ import annotations
 
-from domain.bourre import exportrows, readmodels, strategies
+from domain.bourre import determinize, exportrows, playout, readmodels, strategies
 from domain.bourre.narration import narrate
-from domain.house import RANDOM, Bots, Counting, House, Kind, Statistics
+from domain.house import RANDOM, Bots, Counting, House, Kind, Search, Statistics
 
 HOUSE = House(
     ledger=readmodels.ledger,
@@ -30,6 +30,20 @@ HOUSE = House(
                 "heads tricks it can win.",
                 strategies.basic,
             ),
+            Kind(
+                "search",
+                "Searches: plays each legal move out over many deals of the unseen cards that "
+                "agree with what it has seen (voids included), and picks the best on average.",
+                strategies.basic,
+                searches=True,
+            ),
+        ),
+        search=Search(
+            determinize=determinize.determinize,
+            playout=playout,  # random playouts on the fast path (design §6.1)
+            policy=strategies.playout_policy,
+            candidates=strategies.search_candidates,
+            fork=determinize.fork,
         ),
         hand=readmodels.hand_figures,
         table=readmodels.table_nets,

@@ -134,3 +134,49 @@ def _play(view: dict[str, Any], legal: Sequence[Any], trump: Suit) -> Any:
         pick = min if last else max
         return pick(winners, key=lambda o: strength(o[0]))[1]
     return min(options, key=lambda o: strength(o[0]))[1]
+
+
+def playout_view(state: Any, seat: int) -> dict[str, Any]:
+    """The few keys of ``seat``'s view that :func:`basic` reads, built straight from a state
+    (a determinized one, in the search bot's playouts: design §9.2) — the same decisions as
+    from the full view at a fraction of its cost."""
+    hand = state.hand
+    seats = []
+    for s in range(state.seats):
+        decided = hand.decisions[s]
+        seats.append({"seat": s, "passed": None if decided is None else not hand.active(s)})
+    return {
+        "yourSeat": seat,
+        "trump": hand.trump.value,
+        "cards": [c.code for c in hand.holdings[seat]],
+        "options": state.raw_options,
+        "pot": state.pot,
+        "seats": seats,
+        "trick": [{"seat": s, "card": c.code} for s, c in hand.trick],
+    }
+
+
+def playout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    """:func:`basic` as the search bot's playout policy (design §9.2)."""
+    return basic(playout_view(state, seat), legal, rng)
+
+
+def search_candidates(state: Any, seat: int, legal: Sequence[Any]) -> list[Any]:
+    """The moves the search bot weighs (design §9.2): every card in trick play; at a
+    declaration or draw, passing and, for playing, only the discards that throw the k weakest
+    cards (k = 0 … the limit, weakest by :func:`_value`) — the others' discards never keep a
+    weaker card over a stronger one of the same use, and fewer moves give each more deals."""
+    first = legal[0]
+    if not isinstance(first, Declare | Draw):
+        return list(legal)
+    hand = state.hand
+    trump = hand.trump
+    ranked = sorted(hand.holdings[seat], key=lambda c: (_value(c, trump), c.code))
+    wanted = [frozenset(c.code for c in ranked[:k]) for k in range(len(ranked) + 1)]
+    kept = []
+    for command in legal:
+        if (isinstance(command, Declare) and not command.play) or (
+            not command.take_trump and frozenset(command.discard) in wanted
+        ):
+            kept.append(command)
+    return kept or list(legal)

@@ -1,13 +1,13 @@
 """Burraco's ``House`` (:mod:`domain.house`): what it shows beyond its rules — score sheet,
 lobby line, counters and statistics (:mod:`~domain.burraco.readmodels`), export rows
 (:mod:`~domain.burraco.exportrows`), hand histories (:mod:`~domain.burraco.narration`) and
-bots (:mod:`~domain.burraco.strategies`)."""
+bots (:mod:`~domain.burraco.strategies`; ``search`` over :mod:`~domain.burraco.determinize`)."""
 
 from __future__ import annotations
 
-from domain.burraco import exportrows, readmodels, strategies
+from domain.burraco import determinize, exportrows, readmodels, strategies
 from domain.burraco.narration import narrate
-from domain.house import Bots, Counting, House, Kind, Statistics
+from domain.house import Bots, Counting, House, Kind, Search, Statistics
 
 HOUSE = House(
     ledger=readmodels.ledger,
@@ -34,6 +34,19 @@ HOUSE = House(
                 "feeds nobody.",
                 strategies.basic,
             ),
+            Kind(
+                "search",
+                "Searches: weighs drawing against the pile and its best discards over many "
+                "deals of the unseen cards that agree with what it has seen.",
+                strategies.basic,
+                searches=True,
+            ),
+        ),
+        search=Search(
+            determinize=determinize.determinize,
+            policy=strategies.playout_policy,
+            candidates=strategies.search_candidates,
+            fork=determinize.fork,
         ),
         hand=readmodels.hand_figures,
         scores=readmodels.seat_scores,

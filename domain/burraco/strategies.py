@@ -258,3 +258,58 @@ def basic(view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any
     if clean or (melds and not discards):
         return max(clean or scored, key=lambda sc: sc[0])[1]
     return min(discards, key=lambda c: discard_cost(c.card, seat))
+
+
+def playout_view(state: Any, seat: int) -> dict[str, Any]:
+    """The keys of ``seat``'s view that :func:`basic` reads, built straight from a state (a
+    determinized one, in the search bot's playouts: design §9.2), at a fraction of the cost
+    of the full view."""
+    r = state.round
+    names = ("A", "B")
+    seats: list[dict[str, Any]] = [{"team": names[s % 2]} for s in range(state.players)]
+    seats[seat]["cards"] = list(r.hands[seat])
+    teams = [
+        {
+            "team": names[team],
+            "pozzetto": r.pozzetto_of_team[team],
+            "melds": [
+                {
+                    "id": m.id,
+                    "cards": list(m.layout.cards),
+                    "burraco": m.layout.burraco,
+                    "clean": m.layout.clean,
+                }
+                for m in r.melds
+                if m.team == team
+            ],
+        }
+        for team in (0, 1)
+    ]
+    return {"phase": r.phase, "discardPile": list(r.pile), "yourSeat": seat, "seats": seats,
+            "teams": teams}  # fmt: skip
+
+
+def playout_policy(state: Any, seat: int, legal: Sequence[Any], rng: random.Random) -> Any:
+    """:func:`basic` as the search bot's playout policy (design §9.2)."""
+    return basic(playout_view(state, seat), legal, rng)
+
+
+SEARCHED_DISCARDS = 3
+
+
+def search_candidates(state: Any, seat: int, legal: Sequence[Any]) -> list[Any]:
+    """The moves the search bot weighs (design §9.2): drawing or taking the pile; in play, the
+    meld :func:`basic` would lay (melding what it can is rarely wrong), else the
+    ``SEARCHED_DISCARDS`` discards it likes best."""
+    view = playout_view(state, seat)
+    if view["phase"] == "draw":
+        return list(legal)
+    table_seat = Seat(view)
+    melds = [c for c in legal if isinstance(c, Meld | AddToMeld)]
+    discards = [c for c in legal if isinstance(c, Discard)]
+    scored = [(meld_score(c, table_seat), c) for c in melds]
+    clean = [(s, c) for s, c in scored if s > 0]
+    if clean or (melds and not discards):
+        return [max(clean or scored, key=lambda sc: sc[0])[1]]
+    ranked = sorted(discards, key=lambda c: discard_cost(c.card, table_seat))
+    return ranked[:SEARCHED_DISCARDS] or list(legal)

@@ -10,11 +10,12 @@ After ``timeouts_to_sit_out`` timeouts the seat is sat out: a bot plays it until
 sends :class:`SitIn`, recorded as :class:`SatIn`. Neither event changes the game's state.
 
 Options (accepted by every game, recorded only when given so older tables read the same):
-``turn_seconds`` (default none: no clock), ``timeouts_to_sit_out`` (default 3) and
-``result_pause`` (default 3 seconds): after a hand settles, the seated people have that long to
-read its result — the next hand's first turn clock starts when the pause ends
-(:func:`turn_starts`), and the bots do not act before it has passed (a table of bots only does
-not pause).
+``turn_seconds`` (default none: no clock), ``timeouts_to_sit_out`` (default 3),
+``bot_think_ms`` (default 300: what a searching bot may think per decision, at most half the
+turn: :func:`bot_think_ms`) and ``result_pause`` (default 3 seconds): after a hand settles,
+the seated people have that long to read its result — the next hand's first turn clock
+starts when the pause ends (:func:`turn_starts`), and the bots do not act before it has passed
+(a table of bots only does not pause).
 """
 
 from __future__ import annotations
@@ -26,13 +27,15 @@ from domain.errors import IllegalCommand, InvalidOption, NotYourTurn
 from domain.table import Command, Event, Seating
 from domain.table.schema import INT, NUMBER, Option
 
-CLOCK_OPTIONS = ("turn_seconds", "timeouts_to_sit_out", "result_pause")
+CLOCK_OPTIONS = ("turn_seconds", "timeouts_to_sit_out", "result_pause", "bot_think_ms")
 DEFAULT_TIMEOUTS_TO_SIT_OUT = 3
 DEFAULT_RESULT_PAUSE = 3
 MAX_RESULT_PAUSE = 60
 MAX_TURN_SECONDS = 86_400
 MAX_TIMEOUTS = 100
 MAX_FORCED_STEPS = 4  # Burraco: a draw and a discard
+DEFAULT_BOT_THINK_MS = 300  # the search bot's budget per decision (bots/search.py)
+MAX_THINK = 10_000  # milliseconds
 
 # The clock's options as a form shows them (every game with a timeout move offers them).
 CLOCK_SCHEMA = (
@@ -66,6 +69,16 @@ CLOCK_SCHEMA = (
         label="Seconds to read a hand's result before the next",
         help="After a hand settles, no turn clock runs and no bot acts for this many seconds, "
         "so the people seated can read the result (a table of bots only does not pause).",
+    ),
+    Option(
+        name="bot_think_ms",
+        type=INT,
+        min=1,
+        max=MAX_THINK,
+        default=DEFAULT_BOT_THINK_MS,
+        label="Milliseconds a searching bot thinks per decision",
+        help="The search bot's budget per decision, never more than half the turn clock "
+        "(design §9.2).",
     ),
 )
 
@@ -131,7 +144,22 @@ def check_clock_options(raw: Mapping[str, Any]) -> dict[str, Any]:
                 "result_pause", f"must be a number of seconds from 0 to {MAX_RESULT_PAUSE}"
             )
         out["result_pause"] = value
+    if "bot_think_ms" in raw:
+        value = raw["bot_think_ms"]
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_THINK:
+            raise InvalidOption("bot_think_ms", f"must be an integer from 1 to {MAX_THINK}")
+        out["bot_think_ms"] = value
     return out
+
+
+def bot_think_ms(options: Mapping[str, Any]) -> int:
+    """A searching bot's budget per decision in milliseconds (option ``bot_think_ms``), never
+    more than half the turn clock when there is one."""
+    value = int(options.get("bot_think_ms") or DEFAULT_BOT_THINK_MS)
+    clock = turn_seconds(options)
+    if clock is not None:
+        value = min(value, max(1, int(clock * 500)))
+    return value
 
 
 def result_pause(options: Mapping[str, Any]) -> float:

@@ -53,6 +53,7 @@ def split_options(
     if not isinstance(raw, Mapping):
         raise InvalidOption("options", "must be an object")
     from domain.table.clock import CLOCK_OPTIONS, check_clock_options
+    from domain.table.fork import FORK_OPTIONS, check_fork_options
 
     own_keys = list(accepted)
     common = dict(COMMON_OPTION_DEFAULTS)
@@ -60,7 +61,7 @@ def split_options(
     for key, value in raw.items():
         if key in common:
             common[key] = value
-        elif key in CLOCK_OPTIONS:
+        elif key in CLOCK_OPTIONS or key in FORK_OPTIONS:
             continue
         elif key == "tournament":  # a tournament table's placement (domain.tournament.embargo)
             from domain.tournament.embargo import check
@@ -83,4 +84,5 @@ def split_options(
             "spectator_delay", f"must be an integer from 0 to {MAX_SPECTATOR_DELAY}"
         )
     common.update(check_clock_options(raw))
+    common.update(check_fork_options(raw))  # a fork's marks (domain.table.fork)
     return common, own

@@ -219,6 +219,8 @@ def test_seat_boxes_show_ratings_and_a_claimed_guest_s_name_at_its_earlier_table
     claimed = f"Kim{secrets.token_hex(3)}"
     sign_in_form(guest, "Claim", claimed)
     assert server.view(early)["seats"][0]["name"].startswith("guest-")  # the history stays
+    profile = server.http.get(f"/players/{claimed}", params={"after": server.head()}).json()
+    assert profile["recentTables"][0]["players"] == [claimed, "Bob"]
     guest.goto(f"{server.base}/play/{early}")
     guest.wait_for_selector(f".board-box section[data-seat='0'] .name:text-is('{claimed}')")
     assert claimed in guest.inner_text(".hand-panel h2")

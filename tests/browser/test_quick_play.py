@@ -120,7 +120,7 @@ def test_quick_play_plays_a_burraco_hand_against_bots_at_a_laptop_and_a_phone(
     into a phone's 390×844 and the next turn is measured there, then the hand is played out."""
     context = browser.new_context(viewport=LAPTOP)
     page = context.new_page()
-    quick_play(page, server.base, "burraco", 2)
+    quick_play(page, server.base, "burraco", 4)
     moves = play_my_turns(page, "hand 2", "burraco", artifacts, "quick-burraco-1366", "discard")
     assert moves == ["draw", "pick", "discard"]
     page.set_viewport_size(PHONE)

@@ -96,6 +96,9 @@ export function lobby(game, status) {
 export const games = () => call("GET", "/games");
 // POST /tables: {game, options, seed?} -> {tableId, version, position}.
 export const createTable = (body) => call("POST", "/tables", { body });
+// POST /tables/{id}/fork: {at, seat} -> {tableId, forkOf, at, seat, token}: a sandbox from that
+// position as the caller saw it (design §9.3), the token playing the seat.
+export const fork = (id, token, body) => call("POST", `${table(id)}/fork`, { token, body });
 // POST /tables/{id}/seats: {name, seat?} -> {seat, token} (the token is shown only once).
 export const takeSeat = (id, name, seat) =>
   call("POST", `${table(id)}/seats`, { body: seat === undefined ? { name } : { name, seat } });

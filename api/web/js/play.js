@@ -16,7 +16,7 @@ import { el, notice, seatName } from "./format.js";
 import { dir, SEP, t, tFirst } from "./i18n.js";
 import * as held from "./seats.js";
 import { eventLog } from "./log.js";
-import { me, mySeat, namedNow, peopleAt, rateSeats } from "./people.js";
+import { me as signedIn, mySeat, namedNow, peopleAt, rateSeats } from "./people.js";
 import { resultPanel, tableResult } from "./result.js";
 import { gameOf, ledgerChart, settling, tableIdFromPath, words } from "./table.js";
 
@@ -67,7 +67,7 @@ async function seatForm() {
   }
   state.game = await gameOf(view.game);
   const open = view.seats.filter((s) => !s.name).map((s) => s.seat);
-  const who = await me(); // signed in: the seat is the account's, under its name (issue 22)
+  const who = await signedIn(); // signed in: the seat is the account's, under its name (issue 22)
   const name = el("input", { name: "name", required: true, maxlength: 40, autocomplete: "nickname",
     "aria-label": t("play.seat_form.name_label"), value: who ? who.name : held.lastName(), readonly: Boolean(who) });
   const choice = el("select", { name: "seat", "aria-label": t("play.seat_form.seat_label") },

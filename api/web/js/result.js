@@ -6,7 +6,7 @@
 // game without them gets the settling event in words. Nothing later than the version on
 // screen is told (no spoilers while replaying).
 
-import { el } from "./format.js";
+import { el, seatName } from "./format.js";
 import { SEP, t } from "./i18n.js";
 import { describe, describeType, endReason, settling } from "./table.js";
 
@@ -28,7 +28,8 @@ export function resultPanel(game, events, upto, { names = [], view = null, table
     box.append(el("section", { class: "result hand-result-box", "data-result": "hand", "data-hand": last.hand,
       "aria-label": t("result.hand_label", { hand: last.hand }) },
     el("h2", {}, t("result.hand_title", { hand: last.hand })),
-    told || el("p", {}, describe(game, last, names))));
+    told || el("p", {}, describe(game, last, names)),
+    links ? reviewLine(last.hand, tableId, names) : null));
   }
   if (links && settled.length) box.append(handLinks(settled, tableId, game.name));
   return box.childElementCount ? box : null;
@@ -59,4 +60,12 @@ function handLinks(settled, tableId, gameName) {
       t("result.links.hand", { hand: e.hand, how: describeType(e.type, gameName) }), " ",
       el("a", { href: `${base}/${e.hand}/history`, "data-history": e.hand }, t("result.links.history")), SEP,
       el("a", { href: `${base}/${e.hand}/verify`, "data-verify": e.hand }, t("result.links.verify"))))));
+}
+
+// Each seat's review of a settled hand: what the search bot would have played (review.js).
+function reviewLine(hand, tableId, names) {
+  const base = `/review/${encodeURIComponent(tableId)}/${hand}`;
+  return el("p", { class: "review-links" }, t("review.link.lead"), " ", names.flatMap((name, seat) => [
+    seat ? SEP : "",
+    el("a", { href: `${base}?seat=${seat}`, "data-review": seat }, seatName(name, seat))]));
 }

@@ -11,6 +11,7 @@ import { eventLog } from "./log.js";
 import { namedNow, peopleAt, rateSeats } from "./people.js";
 import { replayControls } from "./replay.js";
 import { resultPanel } from "./result.js";
+import * as seats from "./seats.js";
 import { gameOf, handStarts, ledgerChart, settling, tableIdFromPath } from "./table.js";
 
 const id = tableIdFromPath();
@@ -31,6 +32,30 @@ const perspective = el("select", { name: "perspective", "aria-label": t("watch.p
 const chartBox = el("section", { class: "chart-section" });
 const results = el("div", { class: "result-box" });
 const seek = (n) => { state.at = n >= state.head && !state.ended ? null : n; state.hold = null; show(); };
+// "Play from here" (design §9.3): a fork at the version on screen, playing the seat whose
+// hand is shown (else the seat to act), with this browser's token when it holds that seat.
+const forkButton = el("button", { type: "button", class: "button", "data-fork": "" }, t("watch.play_from_here"));
+forkButton.addEventListener("click", playFromHere);
+
+async function playFromHere() {
+  const view = state.view;
+  if (!view) return;
+  const acting = view.toAct && view.toAct.length ? view.toAct[0] : 0;
+  const seat = typeof state.perspective === "number" ? state.perspective : acting;
+  const held = seats.load(id);
+  const token = held && held.seat === seat ? held.token : null;
+  forkButton.disabled = true;
+  try {
+    const forked = await api.fork(id, token, { at: view.version, seat });
+    const name = view.seats[seat] ? view.seats[seat].name : "";
+    seats.save(forked.tableId, { seat, token: forked.token, name, game: view.game });
+    location.assign(`/play/${forked.tableId}`);
+  } catch (problem) {
+    notice(app, api.words(problem));
+    forkButton.disabled = false;
+  }
+}
+
 const controls = replayControls({
   seek,
   live: () => { state.at = null; state.hold = null; show(); },
@@ -107,6 +132,7 @@ function render() {
   const told = resultPanel(state.game, state.events, view.version, { names, view, tableId: id, links: true });
   results.replaceChildren(...(told ? [told] : []));
   updatePerspective(view);
+  forkButton.disabled = !(view.status === "playing" && view.toAct && view.toAct.length) || Boolean(view.forkOf);
   if (statusShown !== state.ended) { statusShown = state.ended; statusBox.replaceChildren(headerStatus()); }
   // The chart holds the hands scored by the version on screen, no later (no spoilers).
   const scored = state.events.filter((e) => e.version <= view.version
@@ -222,7 +248,7 @@ async function main() {
       el("div", { class: "table-and-log" },
         el("div", { class: "table-column" }, board,
           el("div", { class: "controls" }, controls.element,
-            el("label", { class: "perspective" }, t("watch.perspective"), " ", perspective))),
+            el("label", { class: "perspective" }, t("watch.perspective"), " ", perspective), " ", forkButton)),
         el("aside", { class: "side-column" }, results, log.element)),
       chartBox));
   await show();
