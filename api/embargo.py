@@ -3,13 +3,13 @@ one check every read of a table asks.
 
 A table that plays a tournament's boards (``TableFacts.withheld``, from its ``tournament``
 option: :func:`domain.tournament.embargo.withheld`) shows nothing — view, timeline, replay,
-ledger, hand history, fair check, live stream — to anyone but its own seats until its round
-has ended in the tournament's stream (``RoundEnded``: every table of the round finished the
-round's boards). Until then a spectator gets 403 ``board-embargoed``. A round once ended stays
-ended, so an open table is remembered by the process. The public feed, the export, the lobby
-and the statistics never hold such a table at all (``TableFacts.withheld`` in the feed and the
-export, ``ReadModel.sees_withheld`` in the projector). Nobody but the tournament seats anyone
-at a tournament's table.
+ledger, hand history, fair check, live stream — to anyone but its own seats until the
+tournament's process manager has recorded ``BoardReleased`` on it (once its round ended:
+every table of the round finished the round's boards). Until then a spectator gets 403
+``board-embargoed``. The gate is :func:`domain.tournament.embargo.shows`, the one the feed,
+the export and the projector's lobby and statistics ask at the same event of the log. A table
+once released stays released (nothing follows ``BoardReleased``), so an open table is
+remembered by the process. Nobody but the tournament seats anyone at a tournament's table.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from uuid import UUID
 from api.problems import ApiProblem
 from api.services import Services
 from domain.table import TableOpened
-from domain.tournament.embargo import Placement, placement
+from domain.tournament.embargo import Placement, placement, releases, shows
 
 _OPENED: set[UUID] = set()  # withheld tables whose round has ended (it never closes again)
 _LOCK = threading.Lock()
@@ -34,31 +34,33 @@ def placement_of(services: Services, table_id: UUID) -> Placement | None:
     return placement(opened.options) if isinstance(opened, TableOpened) else None
 
 
-def round_ended(services: Services, placed: Placement) -> bool:
-    """Whether the placement's round has ended in its tournament's stream."""
-    try:
-        loaded = services.tournaments.load(UUID(placed.id))
-    except Exception:  # no such tournament (a table of another deployment's): keep it closed
-        return False
-    return placed.round in loaded.state.ended_rounds
+def released(services: Services, table_id: UUID) -> bool:
+    """Whether the table's last event is ``BoardReleased`` (nothing follows it)."""
+    head = services.store.get(table_id).version
+    last = services.store.events(table_id, head, head)
+    return bool(last) and releases(last[-1].event)
 
 
 def require_open(services: Services, table_id: UUID) -> None:
     """403 ``board-embargoed`` while a spectator may not see the table (module docstring).
     Synchronous: call it from a worker thread."""
-    if table_id in _OPENED or not services.queries.facts(table_id).withheld:
+    if table_id in _OPENED:
         return
-    placed = placement_of(services, table_id)
-    if placed is None or round_ended(services, placed):
+    withheld = services.queries.facts(table_id).withheld
+    if not withheld:
+        return
+    if shows(withheld, released(services, table_id)):
         with _LOCK:
             if len(_OPENED) >= MAX_REMEMBERED:
                 _OPENED.clear()
             _OPENED.add(table_id)
         return
+    placed = placement_of(services, table_id)
+    where = f"tournament {placed.id}, round {placed.round}" if placed else "a tournament"
     raise ApiProblem(
         403,
         "board-embargoed",
-        f"this table plays boards of tournament {placed.id}, round {placed.round}: nothing of "
+        f"this table plays boards of {where}: nothing of "
         "it is shown until every table of the round has finished (only its own seats see it)",
     )
 

@@ -26,7 +26,7 @@ from domain.tournament.decide import Tournament
 from domain.tournament.events import PLAYING, CreateTournament, Enter, Start
 from domain.tournament.scoring import board_plays, board_scores
 from infra.tournaments import Loaded, TournamentNotFound
-from managers.tournament import advance
+from managers.tournament import advance, schedule_bots
 from projections.keys import Keys
 from projections.tournaments import Tournaments
 
@@ -42,6 +42,7 @@ class CreateBody(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_fi
     tables: int = 1
     bots: str | None = None
     name: str = ""
+    bots_after_seconds: float | None = None  # a Sit & Go: bots fill it after this wait
 
 
 class EntryBody(msgspec.Struct, kw_only=True, rename="camel", forbid_unknown_fields=True):
@@ -69,6 +70,7 @@ def create(services: Services, body: CreateBody) -> dict[str, Any]:
         bots=body.bots,
         secret=secrets.token_hex(16),
         name=body.name,
+        bots_after_seconds=body.bots_after_seconds,
     )
     return shown(services.tournaments.create(command))
 
@@ -106,6 +108,8 @@ def enter(
     loaded, events = services.tournaments.execute(tournament_id, command)
     if loaded.state.status == PLAYING:  # the entry that fills a Sit & Go starts it
         advance(services.store, services.tournaments, tournament_id)
+    else:  # bots may fill it after a wait (the manager's deadline)
+        schedule_bots(services.redis.client, services.settings.redis_prefix, loaded)
     accepted = events[0]
     return {
         "entry": accepted.entry,
@@ -198,6 +202,7 @@ def shown(loaded: Loaded) -> dict[str, Any]:
         "sides": [list(side) for side in created.sides],
         "scoring": created.scoring,
         "bots": created.bots,
+        "botsAfterSeconds": created.bots_after_seconds,
         "places": state.capacity,
         "entries": [
             {"entry": e.entry, "names": list(e.names), "bot": e.bot, "account": e.account}

@@ -72,7 +72,7 @@ import msgspec
 
 from domain.errors import IllegalCommand, TableClosed
 from domain.house import House
-from domain.table import ENDED, Seating, hand_of
+from domain.table import ENDED, BoardReleased, ReleaseBoard, Seating, hand_of
 from domain.table.clock import (
     CLOCK_EVENTS,
     CLOCK_SCHEMA,
@@ -84,7 +84,7 @@ from domain.table.clock import (
     sit_in,
 )
 from domain.table.fork import ForkTable, TableForked, decide_fork, fork_marks, public
-from domain.table.kernel import TableRules
+from domain.table.kernel import TableRules, release_board
 from domain.table.leaving import LeaveSeat, SeatLeft, leave_seat
 from domain.table.options import COMMON_SCHEMA
 from domain.table.schema import Option, Preset
@@ -156,7 +156,7 @@ class Game(Generic[S, C, E]):
         self.name = name
         # the tagged unions of commands and events (msgspec-decodable), with the clock's
         self.command_type = command_type | TimeOut | SitIn | LeaveSeat
-        self.event_type = event_type | TurnTimedOut | SatIn | SeatLeft | TableForked
+        self.event_type = event_type | TurnTimedOut | SatIn | SeatLeft | TableForked | BoardReleased
         self.rules = rules
         # the game's own command and event types (exactly these types skip the clock's checks)
         self._own_commands = frozenset(_plain(command_type, (TimeOut, SitIn)))
@@ -227,7 +227,7 @@ class Game(Generic[S, C, E]):
         """The game's ``decide``, with the clock's commands (module docstring)."""
         if type(command) in self._own_commands:
             return self._decide(state, command)
-        if isinstance(command, TimeOut | SitIn | LeaveSeat | ForkTable):
+        if isinstance(command, TimeOut | SitIn | LeaveSeat | ForkTable | ReleaseBoard):
             return self.decision(state, command)[0]
         return self._decide(state, command)
 
@@ -239,6 +239,9 @@ class Game(Generic[S, C, E]):
         if isinstance(event, SeatLeft):
             assert state is not None
             return self.table.vacate(state, event) if self.table.vacate else state
+        if isinstance(event, BoardReleased):  # the kernel's (design §10): no game state
+            assert state is not None
+            return state
         if isinstance(event, TableForked):  # a fork's start: its state wholesale
             return cast(S, msgspec.json.decode(event.state, type=self.state_type()))
         if isinstance(event, CLOCK_EVENTS) and not self.follows_clock:
@@ -264,6 +267,11 @@ class Game(Generic[S, C, E]):
                 raise TableClosed("the table has ended")
             left = cast(list[E], leave_seat(seating, command))
             return left, self.evolve(state, left[0])
+        if isinstance(command, ReleaseBoard):
+            if state is None:
+                raise IllegalCommand("the table is not open yet")
+            released = cast(list[E], release_board(self.seating(state), command))
+            return released, state
         if isinstance(command, ForkTable):
             return self._forked(state, command)
         if isinstance(command, SitIn):

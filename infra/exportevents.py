@@ -32,6 +32,7 @@ from eventsourcing.persistence import PersistenceError
 
 from domain.game import Game
 from domain.table.fork import TableForked
+from domain.tournament.embargo import shows
 from infra.feed import EventFeed, TableNow, public_event
 from infra.handrows import Hand, TableSummary, reads
 from infra.logread import LogReader, TextNotification
@@ -267,7 +268,8 @@ def read_events(
             table = tables.get(table_id) or feed.table_now(table_id, tables)
             facts, visible, game = table.facts, table.visible, table.facts.game
             revealed = table.revealed
-            keep = game.name in wanted and not facts.withheld  # no tournament board table
+            # a tournament's board table only once released (design §10: the one gate)
+            keep = game.name in wanted and shows(facts.withheld, table.released)
             if keep:
                 key = table.key
                 summary = summaries.get(key)

@@ -19,6 +19,14 @@ has passed its own position — it never holds back another table. A table that 
 its last ``spectator_delay`` events from spectators for good (as its timeline does): nothing
 releases them. An export (:meth:`EventFeed.walk_log`) reads the log as it stands, in store
 order, and passes over the events not released yet.
+
+A tournament's board table (design §10, ``TableFacts.withheld``) releases nothing at its own
+positions: its events are released together at the position of its ``BoardReleased`` (the
+tournament's process manager records it once the table's round has ended), all with that
+``release``, in version order — :func:`domain.tournament.embargo.shows` decides, as for the
+API. A page never splits one release: a page that reaches its ``limit`` inside a board
+table's release carries the rest of it (so one cursor still gives every event once); an
+export lists a released board table's events at their own positions.
 """
 
 from __future__ import annotations
@@ -31,7 +39,8 @@ from typing import Any, NamedTuple, Protocol, TypeVar, get_args
 from uuid import UUID
 
 from domain.games import game_named, game_names
-from domain.table import ENDED, TableEnded, TableOpened
+from domain.table import ENDED, BoardReleased, TableEnded, TableOpened
+from domain.tournament.embargo import releases, shows
 from infra.hands import HandIndex
 from infra.queries import TableQueries
 from infra.results import Notification
@@ -81,8 +90,7 @@ class FeedFilter:
 
     def admits(self, note: Notification, facts: TableFacts, shown_type: str) -> bool:
         return (
-            not facts.withheld  # a tournament's board table never enters the feed
-            and (self.game is None or facts.game.name == self.game)
+            (self.game is None or facts.game.name == self.game)
             and (self.type is None or shown_type == self.type)
             and (self.table_id is None or note.table_id == self.table_id)
         )
@@ -124,6 +132,7 @@ class TableNow:
     key: str  # the table id as text
     visible: int = 0  # the last version spectators may see
     revealed: dict[int, bool] = field(default_factory=dict)  # hand -> its cards may show
+    released: bool = False  # a board table whose BoardReleased is in the log (read_log)
 
     def reveals(self, hand: int) -> bool:
         """Whether ``hand``'s hidden cards show to spectators as of ``visible`` (cached)."""
@@ -193,22 +202,36 @@ class EventFeed:
 
     def page(self, after: int, limit: int, wanted: FeedFilter | None = None) -> FeedPage:
         """Up to ``limit`` events released after position ``after`` that ``wanted`` admits,
-        each with its ``release`` (the cursor)."""
+        each with its ``release`` (the cursor). An unfiltered page reads on past positions
+        that release nothing (a board table's, until its ``BoardReleased``) until it is full,
+        held or at the log's end, so a page shorter than ``limit`` means the reader is up to
+        date; a filtered page reads at most ``SCAN_FACTOR`` times ``limit`` positions."""
         wanted = wanted or FeedFilter()
         page = FeedPage(last=after)
-        budget = limit * SCAN_FACTOR if (wanted.game or wanted.type or wanted.table_id) else limit
-        for step in self.walk(after, budget):
+        filtered = bool(wanted.game or wanted.type or wanted.table_id)
+        budget = limit * SCAN_FACTOR if filtered else limit
+        while True:
+            start = page.last
+            if self._fill(page, budget, limit, wanted) or filtered or page.last == start:
+                return page
+
+    def _fill(self, page: FeedPage, budget: int, limit: int, wanted: FeedFilter) -> bool:
+        """Add to ``page`` the events released after ``page.last`` (``budget`` positions at
+        most); whether it stopped full or held. A board table's release is never split."""
+        full = False
+        for step in self.walk(page.last, budget):
+            if full and step.release != page.last:
+                return True  # full, and not inside a board table's release (docstring)
             if step.shown is None:
                 page.held = step.held
                 if step.held:
-                    return page
+                    return True
             elif wanted.admits(step.note, step.facts, step.shown["type"]):
                 step.shown["release"] = step.release
                 page.events.append(step.shown)
             page.last = step.release
-            if len(page.events) >= limit:
-                return page
-        return page
+            full = len(page.events) >= limit
+        return full
 
     def walk(self, after: int, budget: int | None = None) -> Iterator[FeedStep]:
         """The events released after log position ``after`` (at most ``budget`` positions
@@ -229,7 +252,15 @@ class EventFeed:
         for chunk in chunks:
             self._fetch_released(chunk, tables, waiting)
             for note in chunk:
-                delay = self._table(note, tables).facts.spectator_delay
+                facts = self._table(note, tables).facts
+                if facts.withheld:  # a board table: all at its BoardReleased (docstring)
+                    if shows(facts.withheld, releases(note.event)):
+                        for found in self.store.table_notifications(note.table_id, 1, note.version):
+                            yield found, note
+                    else:
+                        yield None, note
+                    continue
+                delay = facts.spectator_delay
                 if not delay:
                     yield note, note
                     continue
@@ -247,7 +278,8 @@ class EventFeed:
         wanted: dict[UUID, set[int]] = {}
         in_chunk: set[tuple[UUID, int]] = set()
         for note in chunk:
-            delay = self._table(note, tables).facts.spectator_delay
+            facts = self._table(note, tables).facts
+            delay = 0 if facts.withheld else facts.spectator_delay
             if delay:
                 in_chunk.add((note.table_id, note.version))
                 version = note.version - delay
@@ -282,10 +314,18 @@ class EventFeed:
         (the event the game says settles it: a game answers by the event's class, so it is
         asked once per class, ``domain.game``), and it has ended when its last event is
         ``TableEnded``: the table kernel ends a table with that event alone, and no event
-        follows it (``domain.table``). A command's events are consecutive and the log reader
-        hands out one id object per table, so a table is looked up only when it changes."""
+        follows it (``domain.table``) but a board table's ``BoardReleased``, which ends it as
+        well and releases it (a board table not released shows nothing: ``shows``). A
+        command's events are consecutive and the log reader hands out one id object per
+        table, so a table is looked up only when it changes."""
         notes, tables = self.read_log(self.store.notifications)
-        return self._steps(((note, note) for note in notes), tables, stop=False)
+        hidden = {
+            table_id
+            for table_id, table in tables.items()
+            if not shows(table.facts.withheld, table.released)
+        }
+        pairs = ((None if note.table_id in hidden else note, note) for note in notes)
+        return self._steps(pairs, tables, stop=False)
 
     def read_log(
         self, read: Callable[[int, int], Sequence[N]]
@@ -306,6 +346,7 @@ class EventFeed:
         # answers by the class: asked once per class, not once per event)
         settling_classes: dict[str, dict[type, bool]] = defaultdict(dict)
         ends_hand: dict[type, bool] = {}
+        released: set[UUID] = set()  # board tables whose BoardReleased is in the log
         for note in notes:
             if note.table_id is not table_id and note.table_id != table_id:
                 if head is not None:
@@ -332,14 +373,18 @@ class EventFeed:
                 ends = ends_hand[event.__class__] = settles(event)
             if ends:
                 settled.setdefault(hand_of(event), note.version)  # the first settles it
+            elif event.__class__ is BoardReleased:
+                released.add(note.table_id)
             head = note
         if head is not None:
             heads[head.table_id] = head
         for table_id, note in heads.items():
             now = tables[table_id]
             now.version = note.version
-            now.ended = isinstance(note.event, TableEnded)
+            # (a board table's BoardReleased follows its TableEnded: design §10)
+            now.ended = isinstance(note.event, TableEnded | BoardReleased)
             now.visible = now.facts.visible_version(None, now.version)
+            now.released = table_id in released
         return notes, tables
 
     def _steps(

@@ -36,14 +36,22 @@ from typing import Any
 from eventsourcing.utils import register_topic
 
 from domain.games import games
-from domain.table import CloseAsked, Event, PlayerSeated, TableEnded, TableOpened
+from domain.table import (
+    BoardReleased,
+    CloseAsked,
+    Event,
+    PlayerSeated,
+    TableEnded,
+    TableOpened,
+)
 from domain.table.clock import CLOCK_EVENTS
 from domain.table.fork import TableForked
 from domain.table.leaving import SeatLeft
 
 KERNEL = "table"  # the namespace of the events every game shares
 KERNEL_EVENTS: tuple[type, ...] = (
-    TableOpened, PlayerSeated, TableEnded, CloseAsked, SeatLeft, *CLOCK_EVENTS, TableForked
+    TableOpened, PlayerSeated, TableEnded, CloseAsked, SeatLeft, *CLOCK_EVENTS, TableForked,
+    BoardReleased,
 )  # fmt: skip
 
 # Where the classes lived when rows carried module paths (see the module docstring).

@@ -27,8 +27,8 @@ class TableFacts:
     game: Game
     reveal: str  # "after_hand" | "never"
     spectator_delay: int
-    # a tournament's board table (domain.tournament.embargo.withheld): out of the feed and
-    # the export, and shown to spectators only once its round has ended (api.embargo)
+    # a tournament's board table (domain.tournament.embargo.withheld): out of the feed, the
+    # export and spectators' reads until its BoardReleased (domain.tournament.embargo.shows)
     withheld: bool = False
 
     @classmethod

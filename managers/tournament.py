@@ -6,15 +6,28 @@ It follows the tables' notification log like the bots' worker (a tracking positi
 ``{p}tournaments:position``, moved only after a batch was handled). A ``TableEnded`` of a
 table whose options place it in a tournament (:mod:`domain.tournament.embargo`) becomes
 ``record_table`` with each settled hand's sides as the game's ``house.ranking`` reads them;
-the tournament's Decider then opens the boards and ends the round (or the event). Everything
-is idempotent, so a crash or a second manager replays safely:
+the tournament's Decider then opens the boards and ends the round (or the event). Once the
+round has ended, the manager records ``BoardReleased`` on each of the round's board tables
+(:func:`release_round`): the opening is then an event of the tables' log, at which the feed,
+the export, the lobby and the statistics take each table in (design §10). Everything is
+idempotent, so a crash or a second manager replays safely:
 
 * ``record_table`` of a table already finished is refused by the tournament, and ignored;
+* a table whose last event is ``BoardReleased`` is not released again (a race of two
+  managers: the second's command meets a newer version, or an ended table's refusal, and the
+  table then shows ``BoardReleased`` last);
 * :func:`advance` pairs the next round only when the previous one ended (a second pairing
   is refused) and opens each planned table under its planned id only if it is not open yet,
   then seats each seat still free: the organiser's bots (``PlayerSeated.bot``, named as the
   entry), people under their entry's token hash (their entry token is their seat token at
   every table of the event).
+
+A Sit & Go whose organiser allows bots after a wait (``botsAfterSeconds``) is kept, once
+someone has entered, in a Redis sorted set ``{p}tournaments:due`` scored by its deadline (its
+stored creation time plus the wait; written by the entry, :func:`schedule_bots`); on each
+poll the manager sends ``fill_with_bots`` with the time waited by its clock (``now``, as the
+timekeeper does) for each deadline passed — the tournament's Decider decides — then seats
+the table. A refusal (started meanwhile, full) drops the deadline; a new entry writes it again.
 
 A duplicate round's tables are opened with the round's boards as stacked decks (hand ``n``
 plays the table's ``n``-th board) and one seed for the round, so every table of a board
@@ -27,26 +40,36 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID, uuid4
 
 from domain.errors import DomainError
 from domain.games import game_named
-from domain.table import PlayerSeated, TableEnded, TableOpened, TakeSeat, hash_token
+from domain.table import (
+    PlayerSeated,
+    ReleaseBoard,
+    TableEnded,
+    TableOpened,
+    TakeSeat,
+    hash_token,
+)
 from domain.tournament import embargo
 from domain.tournament.boards import board, round_seed
 from domain.tournament.decide import Tournament, TournamentError
 from domain.tournament.events import (
     DUPLICATE,
     PLAYING,
+    WAITING,
+    FillWithBots,
     PairRound,
     RecordTable,
     Side,
     TablePlan,
 )
 from infra.errors import TableNotFound
-from infra.tournaments import TournamentNotFound, TournamentStore
+from infra.tournaments import Loaded, TournamentNotFound, TournamentStore
 from managers.following import follow
 
 log = logging.getLogger(__name__)
@@ -167,21 +190,71 @@ def advance(store: Any, tournaments: TournamentStore, tournament_id: UUID) -> To
     return state
 
 
-def record(store: Any, tournaments: TournamentStore, tournament_id: UUID, table_id: UUID) -> None:
-    """A tournament's table ended: record its hands, then advance the event."""
+def released(store: Any, table_id: UUID) -> bool:
+    """Whether the table's last event is ``BoardReleased``."""
+    head = store.get(table_id).version
+    last = store.events(table_id, head, head)
+    return bool(last) and embargo.releases(last[-1].event)
+
+
+def release_round(store: Any, state: Tournament, tournament_id: UUID, number: int) -> None:
+    """Record ``BoardReleased`` on each board table of round ``number`` (ended) that lacks it."""
+    if number not in state.ended_rounds:
+        return
+    command = ReleaseBoard(tournament=str(tournament_id), round=number)
+    for plan in state.rounds[number].tables:
+        table_id = UUID(plan.table_id)
+        if not plan.boards or released(store, table_id):  # boards: withheld (the embargo's)
+            continue
+        try:
+            store.execute(table_id, command)
+        except Exception:
+            if not released(store, table_id):  # another manager released it meanwhile: fine
+                raise
+
+
+def record(
+    store: Any, tournaments: TournamentStore, tournament_id: UUID, table_id: UUID, number: int
+) -> None:
+    """A tournament's table of round ``number`` ended: record its hands, release the round's
+    board tables once the round has ended, then advance the event."""
     hands = hands_of(store, table_id)
     with contextlib.suppress(TournamentError):  # recorded already (a replayed batch)
         tournaments.execute(tournament_id, RecordTable(table_id=str(table_id), hands=hands))
+    release_round(store, tournaments.load(tournament_id).state, tournament_id, number)
     advance(store, tournaments, tournament_id)
+
+
+def due_key(prefix: str) -> str:
+    """The sorted set of waiting Sit & Gos' bot deadlines (module docstring)."""
+    return f"{prefix}tournaments:due"
+
+
+def schedule_bots(redis_client: Any, prefix: str, loaded: Loaded) -> None:
+    """Keep the bot deadline of a waiting Sit & Go that lets bots fill it and has an entry."""
+    state = loaded.state
+    wait = state.created.bots_after_seconds
+    if wait is None or state.status != WAITING or not state.entries:
+        return
+    deadline = loaded.created_at.timestamp() + wait
+    redis_client.zadd(due_key(prefix), {str(loaded.tournament_id): deadline})
 
 
 class TournamentManager:
     """Follows the tables' log for tournament tables that end (module docstring)."""
 
     def __init__(
-        self, store: Any, tournaments: Callable[[], TournamentStore], redis_client: Any, prefix: str
+        self,
+        store: Any,
+        tournaments: Callable[[], TournamentStore],
+        redis_client: Any,
+        prefix: str,
+        *,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self._store = store
+        self._now = now
+        self._due_key = due_key(prefix)
         self._open_tournaments = tournaments  # opened on first use: most servers hold none
         self._tournaments: TournamentStore | None = None
         self._redis = redis_client
@@ -202,21 +275,57 @@ class TournamentManager:
             self._placed[table_id] = embargo.placement(options)
         return self._placed[table_id]
 
+    def _opened(self) -> TournamentStore:
+        if self._tournaments is None:
+            self._tournaments = self._open_tournaments()
+        return self._tournaments
+
+    def fill_due(self) -> int:
+        """Send ``fill_with_bots`` to each Sit & Go whose deadline has passed; how many
+        started (module docstring)."""
+        now = self._now()
+        started = 0
+        for member in self._redis.zrangebyscore(self._due_key, "-inf", now):
+            key = member.decode() if isinstance(member, bytes) else member
+            tournament_id = UUID(key)
+            try:
+                loaded = self._opened().load(tournament_id)
+            except TournamentNotFound:
+                self._redis.zrem(self._due_key, key)
+                continue
+            waited = now - loaded.created_at.timestamp()
+            try:
+                self._opened().execute(tournament_id, FillWithBots(waited_seconds=waited))
+            except DomainError as refused:  # started meanwhile, or not due by its clock
+                log.info("tournament %s not filled with bots: %s", key, refused)
+                if waited < (loaded.state.created.bots_after_seconds or 0):
+                    continue  # the stored time is ahead of this clock: ask again later
+            else:
+                advance(self._store, self._opened(), tournament_id)
+                started += 1
+            self._redis.zrem(self._due_key, key)
+        return started
+
     def run_once(self, limit: int = 500) -> int:
+        started = self.fill_due()
         notes = self._store.notifications(self.position() + 1, limit)
         for note in notes:
             if isinstance(note.event, TableEnded | PlayerSeated | TableOpened):
                 placed = self.placement(note.table_id)
                 if placed is not None and isinstance(note.event, TableEnded):
-                    if self._tournaments is None:
-                        self._tournaments = self._open_tournaments()
                     try:
-                        record(self._store, self._tournaments, UUID(placed.id), note.table_id)
+                        record(
+                            self._store,
+                            self._opened(),
+                            UUID(placed.id),
+                            note.table_id,
+                            placed.round,
+                        )
                     except TournamentNotFound:
                         log.warning("table %s names no tournament %s", note.table_id, placed.id)
         if notes:
             self._advance(keys=[self._key], args=[notes[-1].position])
-        return len(notes)
+        return len(notes) + started
 
     def run_forever(self, stop: threading.Event, poll_interval: float = 0.05) -> None:
         try:

@@ -62,7 +62,8 @@ class ReadModel(ABC):
 
     ``sees_withheld``: whether its outcome holds a tournament's board tables (design §10):
     only read models served per table behind the API's embargo (views, ledger) and the
-    tournaments' standings do; the lobby, counters, statistics and ratings never see them."""
+    tournaments' standings do; the lobby, counters, statistics and ratings see a board table
+    only from its ``BoardReleased`` on, its whole log at once (``runner.withheld_out``)."""
 
     sees_withheld = False
 

@@ -35,14 +35,15 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import redis
 
 from domain.table import TableOpened
+from domain.tournament.embargo import releases, shows
 from projections.accountstats import AccountStats
 from projections.analytics import Analytics
 from projections.keys import Keys, shard_of
@@ -55,6 +56,7 @@ from projections.table_projection import (
     EventSource,
     NotificationLike,
     ProjectionError,
+    ReleaseSource,
     TableProjection,
     event_error,
 )
@@ -270,12 +272,18 @@ class Projector:
             outcome.tables.append(table)
             outcome.runs.append((table, run))
         batch = Batch()
-        public = withheld_out(outcome)
+        public = withheld_out(outcome, self._released_runs)
         for model in self.models:
             model.write(batch, outcome if model.sees_withheld else public)
         for table in outcome.tables:  # each table's keys: only over an older version
             batch.guard(self.keys.table_version(table.table_id), table.version)
         return batch, outcome
+
+    def _released_runs(self, table: TableProjection, run: list[NotificationLike]) -> list[Any]:
+        """A board table's whole log up to its ``BoardReleased`` (in ``run``), read from the
+        store: what the read models that must not see it before take in at that event."""
+        store = cast(ReleaseSource, self._store)
+        return list(store.table_notifications(table.table_id, 1, table.version))
 
     def _advance(self, note: NotificationLike, table: TableProjection | None) -> TableProjection:
         """The table after ``note``'s event: evolved in memory, or loaded from the store."""
@@ -379,12 +387,23 @@ def drop_other_shards(client: redis.Redis, prefix: str, shards: int) -> int:
     return len(stale)
 
 
-def withheld_out(outcome: Outcome) -> Outcome:
-    """``outcome`` without a tournament's board tables (design §10), for the read models that
-    must not see them (``ReadModel.sees_withheld``)."""
+def withheld_out(
+    outcome: Outcome,
+    history: Callable[[TableProjection, list[NotificationLike]], list[Any]],
+) -> Outcome:
+    """``outcome`` as the read models that must not see a tournament's board tables before
+    they open (``ReadModel.sees_withheld``; design §10) see it: a board table is left out,
+    unless its run holds its ``BoardReleased`` (:func:`domain.tournament.embargo.shows`); then
+    its run is its whole log up to that event (``history``), as if the table had played all
+    of it in this batch — live and in a rebuild alike, so the read models come out the same."""
     if not any(table.withheld for table in outcome.tables):
         return outcome
-    return Outcome(
-        [table for table in outcome.tables if not table.withheld],
-        [(table, run) for table, run in outcome.runs if not table.withheld],
-    )
+    public = Outcome()
+    for table, run in outcome.runs:
+        if not table.withheld:
+            public.tables.append(table)
+            public.runs.append((table, run))
+        elif shows(table.withheld, any(releases(note.event) for note in run)):
+            public.tables.append(table)
+            public.runs.append((table, history(table, run)))
+    return public

@@ -22,7 +22,7 @@ from uuid import UUID
 
 from domain.game import Game
 from domain.games import game_named
-from domain.table import PlayerSeated, TableEnded, TableOpened
+from domain.table import BoardReleased, PlayerSeated, TableEnded, TableOpened
 from domain.tournament.embargo import withheld as plays_boards
 
 
@@ -65,6 +65,15 @@ class EventSource(Protocol):
     ) -> Sequence[StoredEvent]: ...
 
     def max_position(self) -> int: ...
+
+
+class ReleaseSource(EventSource, Protocol):
+    """The projector's store, which also reads one table's notifications (a board table's
+    log at its ``BoardReleased``: ``projections.runner.withheld_out``)."""
+
+    def table_notifications(
+        self, table_id: UUID, first: int, last: int
+    ) -> Sequence[NotificationLike]: ...
 
 
 class ProjectionError(Exception):
@@ -137,7 +146,8 @@ class TableProjection:
             table.fold(source.events(table_id, oldest + 1, version))
         if version == oldest:
             last = source.events(table_id, version, version)
-            table.ended = bool(last) and isinstance(last[-1].event, TableEnded)
+            # (a board table's BoardReleased follows its TableEnded: design §10)
+            table.ended = bool(last) and isinstance(last[-1].event, TableEnded | BoardReleased)
             table.last_at = getattr(last[-1], "at", None) if last else None
         if table.version != version:
             raise ProjectionError(f"table {table_id}: could not load version {version}")
@@ -193,7 +203,11 @@ _MARKS: dict[type, int] = {}
 
 def _mark(kind: type) -> int:
     mark = _MARKS[kind] = (
-        _SEATED if issubclass(kind, PlayerSeated) else _ENDED if issubclass(kind, TableEnded) else 0
+        _SEATED
+        if issubclass(kind, PlayerSeated)
+        else _ENDED
+        if issubclass(kind, TableEnded | BoardReleased)
+        else 0
     )
     return mark
 

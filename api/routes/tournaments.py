@@ -53,7 +53,7 @@ async def enter(
     "/tournaments/{tournament_id:uuid}/start",
     status_code=200,
     summary="Start a tournament",
-    responses=documented(404, 409),
+    responses=documented(400, 404, 409),
 )
 async def start(tournament_id: TournamentId, services: ServicesDep) -> dict[str, Any]:
     """Bots fill every free place (if the organiser chose a kind); round 1 is seated."""

@@ -131,6 +131,24 @@ class CloseAsked(Event, frozen=True, tag="CloseAsked"):
     hand: int = 0
 
 
+class ReleaseBoard(Command, frozen=True, tag="release_board"):
+    """The tournament's process manager (never a player): every table of ``round`` of
+    ``tournament`` has finished its boards, so this table's play opens to everyone (design
+    §10, docs/rules/tournaments.md rule T3). Accepted only by a table that has ended."""
+
+    tournament: str
+    round: int
+
+
+class BoardReleased(Event, frozen=True, tag="BoardReleased"):
+    """A board table's play opened to everyone: the feed, the export, the lobby and the
+    statistics take in the table's events here, in the log's order (design §10). It follows
+    ``TableEnded`` and nothing follows it; it leaves the game's state as it is."""
+
+    tournament: str
+    round: int
+
+
 class Seating(msgspec.Struct, frozen=True, kw_only=True):
     """What every table has whatever its game: seats, who sits in them, its status
     (``waiting`` for players, ``playing``, ``ended``) and the hand in play (0 before the first)."""

@@ -16,6 +16,11 @@ asks :func:`decide_table` first and handles only its own commands when that retu
   a table in play ends as the game's ``close`` says.
 * ``leave_seat`` (:mod:`domain.table.leaving`): decided beside the turn clock's commands by
   :class:`domain.game.Game`; the game's ``vacate`` applies its ``SeatLeft``.
+* ``release_board`` (the tournament's process manager, never a player): a board table that
+  has ended opens its play to everyone (``BoardReleased``, design §10); a table still
+  waiting or in play refuses it. It is decided beside the clock's commands by
+  :class:`domain.game.Game` (an ended table refuses every other command), which leaves the
+  game's state as it is; the manager records it once (it reads the table's last event).
 * ``abandon_table`` (the service's sweeper, never a player): a table still waiting for players
   whose last event is at least the limit old ends with reason ``abandoned``; a table in play,
   or one that has not waited that long, refuses it.
@@ -32,9 +37,11 @@ from domain.table import (
     ENDED,
     WAITING,
     AbandonTable,
+    BoardReleased,
     CloseTable,
     Event,
     OpenTable,
+    ReleaseBoard,
     Seating,
     TableEnded,
     TableOpened,
@@ -105,6 +112,15 @@ def abandon_table(rules: TableRules[S], state: S, command: AbandonTable) -> list
             f"the table has waited {command.idle_seconds:g}s of {command.limit_seconds:g}s"
         )
     return [TableEnded(reason="abandoned")]
+
+
+def release_board(seating: Seating, command: ReleaseBoard) -> list[Event]:
+    """``BoardReleased`` for a table that has ended (module docstring)."""
+    if seating.status != ENDED:
+        raise IllegalCommand("a board opens only once its table has ended")
+    if not command.tournament or command.round < 1:
+        raise IllegalCommand("release_board names the tournament and a round")
+    return [BoardReleased(tournament=command.tournament, round=command.round)]
 
 
 def decide_table(rules: TableRules[S], state: S | None, command: Any) -> list[Event] | None:

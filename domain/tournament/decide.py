@@ -10,6 +10,10 @@ and the table ids and hands them in with the commands.
   Sit & Go starts it.
 * ``start``: while it waits; the organiser's bots fill every free place (none: at least one
   full table of entries); the boards' commitments are published (T2).
+* ``fill_with_bots`` (the process manager, T1): a Sit & Go whose organiser allowed it
+  (``botsAfterSeconds``, with ``bots``) starts as ``start`` does once it has waited that long
+  since it was created and someone has entered; the wait is an input (``waited_seconds``,
+  from the stored creation time and the manager's clock), so the rule stays pure.
 * ``pair_round`` (T4, T5): the next round, once the previous one ended.
 * ``record_table`` (T3): a table of the current round ended; when it is the round's last,
   every board of the round opens (``BoardOpened``: deck, salt), the round ends and, after the
@@ -40,6 +44,7 @@ from domain.tournament.events import (
     CreateTournament,
     Enter,
     EntryAccepted,
+    FillWithBots,
     PairRound,
     RecordTable,
     RoundEnded,
@@ -55,6 +60,7 @@ from domain.tournament.formats import scoring_of, sides_of, table_options
 from domain.tournament.scoring import MATCH, TableResult, pairs_met, standings
 
 MAX_ROUNDS, MAX_TABLES, MAX_BOARDS = 50, 50, 20
+MAX_BOTS_AFTER = 86_400.0  # a Sit & Go waits at most a day before bots fill it
 _SECRET = re.compile(r"[0-9a-f]{32,128}")
 
 
@@ -146,6 +152,8 @@ def decide(state: Tournament | None, command: Any) -> list[Any]:
         return [accepted]
     if isinstance(command, Start):
         return start(state)
+    if isinstance(command, FillWithBots):
+        return fill_with_bots(state, command)
     if isinstance(command, PairRound):
         return [pair_round(state, command)]
     if isinstance(command, RecordTable):
@@ -173,6 +181,15 @@ def create(command: CreateTournament) -> TournamentCreated:
         raise InvalidField("secret", "must be 32 or more lowercase hex digits")
     if command.format == SIT_AND_GO and (tables != 1 or rounds != 1):
         raise InvalidField("tables", "a Sit & Go is one table and one round")
+    wait = command.bots_after_seconds
+    if wait is not None:
+        if command.format != SIT_AND_GO or command.bots is None:
+            raise InvalidField("botsAfterSeconds", "only a Sit & Go with `bots` fills with bots")
+        if isinstance(wait, bool) or not isinstance(wait, int | float):
+            raise InvalidField("botsAfterSeconds", "must be a number of seconds")
+        if not 0 < wait <= MAX_BOTS_AFTER:
+            most = f"{MAX_BOTS_AFTER:g}"
+            raise InvalidField("botsAfterSeconds", f"must be above 0 and at most {most}")
     options, seats = table_options(command.game, command.format, command.options, boards)
     sides = sides_of(command.game, seats)
     if command.format == DUPLICATE:
@@ -192,6 +209,7 @@ def create(command: CreateTournament) -> TournamentCreated:
         bots=command.bots,
         secret=command.secret,
         name=command.name.strip()[:80],
+        bots_after_seconds=None if wait is None else float(wait),
     )
 
 
@@ -244,6 +262,20 @@ def start(state: Tournament) -> list[Any]:
         for n in range(1, created.rounds * created.boards_per_round + 1)
     )
     return [*events, TournamentStarted(commitments=commitments)]
+
+
+def fill_with_bots(state: Tournament, command: FillWithBots) -> list[Any]:
+    """The organiser's bots fill a waiting Sit & Go (module docstring)."""
+    wait = state.created.bots_after_seconds
+    if wait is None or state.created.bots is None:
+        raise TournamentError("the organiser did not let bots fill this event")
+    if state.status != WAITING:
+        raise TournamentError("the tournament has started already")
+    if not state.entries:
+        raise TournamentError("nobody has entered yet: bots fill a table someone waits at")
+    if not command.waited_seconds >= wait:
+        raise TournamentError(f"the event has waited {command.waited_seconds:g}s of {wait:g}s")
+    return start(state)
 
 
 def pair_round(state: Tournament, command: PairRound) -> RoundPaired:

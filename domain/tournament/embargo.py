@@ -6,9 +6,11 @@ the tournament's process manager; ``POST /tables`` refuses the key): the event, 
 the table's number and the round's table count, the board each hand plays, the entry at each
 seat and the format. Nothing of such a table — cards, results, timeline, ledger, fair check —
 is shown to anyone but its own seats until its round has ended (every table of the round
-finished its boards; the API's ``api.embargo`` asks the tournament whether it has); the feed,
-the export, the statistics and the lobby leave tournament tables out altogether (their
-results are the tournament's travellers).
+finished its boards) and the tournament's process manager has recorded ``BoardReleased`` on
+the table (``domain.table``; it follows ``TableEnded``). That event is the opening, in the
+tables' log, for every reader alike: the API (``api.embargo``), the feed and the export
+(``infra.feed``, ``infra.exportevents``: the table's events are released at its place) and the
+projector's read models (the lobby, the statistics: ``projections.runner``) ask :func:`shows`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 import msgspec
 
 from domain.errors import InvalidOption
+from domain.table import BoardReleased
 
 OPTION = "tournament"
 
@@ -72,7 +75,19 @@ def view_fields(view: Mapping[str, Any]) -> dict[str, Any]:
 
 def withheld(options: Mapping[str, Any] | None) -> bool:
     """Whether the table plays a tournament's boards: its cards and results are withheld from
-    everyone but its own seats until its round ends, and it never enters the public feed,
-    the export, the lobby or the statistics (rule T3)."""
+    everyone but its own seats, and from the public feed, the export, the lobby and the
+    statistics, until its ``BoardReleased`` (rule T3; :func:`shows`)."""
     placed = placement(options)
     return placed is not None and bool(placed.boards)
+
+
+def releases(event: Any) -> bool:
+    """Whether ``event`` opens its board table (``BoardReleased``: the round has ended)."""
+    return event.__class__ is BoardReleased
+
+
+def shows(withheld: bool, released: bool) -> bool:
+    """The one gate (rule T3): a table shows to everyone but its seats — views, timelines,
+    the feed, the export, the lobby, the statistics — unless it plays a tournament's boards
+    (``withheld``) and its ``BoardReleased`` is not stored yet (``released``)."""
+    return not withheld or released

@@ -54,6 +54,9 @@ class CreateTournament(Command, frozen=True, tag="create_tournament"):
     bots: str | None = None
     secret: str = ""  # drawn by the write side: the boards' decks and salts come from it
     name: str = ""
+    # a Sit & Go: the organiser's bots fill the free places once this many seconds have
+    # passed since the event was created (and someone has entered); None: they never do
+    bots_after_seconds: float | None = None
 
 
 class Enter(Command, frozen=True, tag="enter"):
@@ -66,6 +69,13 @@ class Enter(Command, frozen=True, tag="enter"):
 
 class Start(Command, frozen=True, tag="start"):
     pass
+
+
+class FillWithBots(Command, frozen=True, tag="fill_with_bots"):
+    """The process manager, never a person: the Sit & Go has waited ``waited_seconds`` since
+    it was created (from the stored time of ``TournamentCreated`` and the manager's clock)."""
+
+    waited_seconds: float
 
 
 class PairRound(Command, frozen=True, tag="pair_round"):
@@ -96,6 +106,7 @@ class TournamentCreated(Event, frozen=True, tag="TournamentCreated"):
     bots: str | None
     secret: str  # never shown
     name: str = ""
+    bots_after_seconds: float | None = None  # a Sit & Go's wait before bots fill it
 
 
 class EntryAccepted(Event, frozen=True, tag="EntryAccepted"):
@@ -140,7 +151,7 @@ class TournamentEnded(Event, frozen=True, tag="TournamentEnded"):
     pass
 
 
-COMMANDS = CreateTournament | Enter | Start | PairRound | RecordTable
+COMMANDS = CreateTournament | Enter | Start | FillWithBots | PairRound | RecordTable
 EVENTS = (
     TournamentCreated, EntryAccepted, TournamentStarted, RoundPaired, TableFinished,
     BoardOpened, RoundEnded, TournamentEnded,

@@ -9,13 +9,16 @@ standings are rebuilt byte for byte."""
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
+from uuid import UUID
 
 from litestar.testing import TestClient
 
 from api.app import create_app
 from infra.exportevents import read_events
 from infra.settings import Settings
+from managers.tournament import release_round
 from projections.keys import Keys
 from projections.runner import Projector
 from tests.waiting import wait_until
@@ -83,24 +86,34 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         first = body["rounds"][0]["tables"]
         board_tables = [t["tableId"] for t in first]
 
-        # Nothing of round 1 shows while it plays: each probe asked while the round had not
-        # ended (asked before the request) must be refused — at the start, and once a table
-        # of the round has finished (its result exists) while the others play on.
+        # Nothing of round 1 shows while it plays: each probe read while the round had not
+        # ended (asked after the reads: a board opens only after its round ends) must be
+        # refused — at the start, and once a table of the round has finished (its result
+        # exists) while the others play on. The feed's cursor is read then, too.
         refused: dict[str, int] = {}
+        cursors: list[int] = []
 
         def probe(table: str) -> None:
-            ended = round_ended(client, tid, 1)
-            for name, path in probes(table, tid).items():
-                status = client.get(path).status_code
-                if not ended:
-                    assert status == 403, (name, status)
-                    refused[name] = refused.get(name, 0) + 1
+            statuses = {
+                name: client.get(path).status_code for name, path in probes(table, tid).items()
+            }
             with client.stream("GET", f"/tables/{table}/stream") as streamed:
-                assert streamed.status_code == 403 or ended
-            for other in board_tables:
-                assert client.get(f"/events?tableId={other}").text.strip() == ""
-            assert not any(t in client.get("/events").text for t in board_tables)
-            assert not any(line["tableId"] in board_tables for line in client.get("/tables").json())
+                stream_status = streamed.status_code
+            filtered = [client.get(f"/events?tableId={other}").text for other in board_tables]
+            feed = client.get("/events")
+            lobby = client.get("/tables").json() + client.get("/tables?status=ended").json()
+            hands = client.get("/stats").json()["games"].get("burraco", {}).get("hands", 0)
+            if round_ended(client, tid, 1):
+                return
+            for name, status in statuses.items():
+                assert status == 403, (name, status)
+                refused[name] = refused.get(name, 0) + 1
+            assert stream_status == 403
+            assert all(text.strip() == "" for text in filtered)
+            assert not any(t in feed.text for t in board_tables)
+            assert not any(line["tableId"] in board_tables for line in lobby)
+            assert hands == 0
+            cursors.append(int(feed.links["next"]["url"].split("after=")[1].split("&")[0]))
 
         probe(board_tables[0])
 
@@ -119,6 +132,12 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         final = wait_until(finished, 90, "the event did not end")
         plans = [t for r in final["rounds"] for t in r["tables"]]
         assert len(plans) == 8 and all(p["finished"] for p in plans)
+        # Then it all opens: the manager records BoardReleased on each board table.
+        wait_until(
+            lambda: all(client.get(f"/tables/{p['tableId']}").status_code == 200 for p in plans),
+            30,
+            "a board table did not open",
+        )
         # a Mitchell: North-South stay, East-West move one table; nobody meets twice
         met = [tuple(p["entries"]) for p in plans]
         assert len(set(met)) == 8
@@ -197,19 +216,55 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         assert read_model["rounds"] == [1, 2]
         assert read_model["standings"] == final["standings"]
 
-        # Still out of the feed, the lobby, the statistics and the export, for good.
-        feed = client.get("/events").text
-        assert not any(table in feed for table in (p["tableId"] for p in plans))
-        lobby = client.get("/tables?status=ended").json()
-        assert not any(line["tableId"] in board_tables for line in lobby)
-        stats = client.get("/stats").json()
-        assert stats["games"].get("burraco", {}).get("hands", 0) == 0, stats
-        exported = read_events(client.app.state.services.store, ["burraco"], None)
-        assert len(exported.events["burraco"]) == 0 and not exported.summaries
-        bot = final["entries"][0]["names"][0]
-        assert client.get(f"/players/{bot}/stats").status_code == 404  # never counted
+        # ... everywhere, at the tables' BoardReleased: the feed carries every event of every
+        # board table exactly once, paged with a cursor read before the boards opened and
+        # with one read after; the lobby, the statistics, the players and the export count them.
+        tables = {p["tableId"] for p in plans}
+        log_head = client.app.state.services.store.max_position()
+        heads = {t: client.get(f"/tables/{t}?after={log_head}").json()["version"] for t in tables}
+        assert cursors, "no probe ran before round 1 ended"
 
-        # Then it all opens: every read of a board table answers.
+        def read_feed(after: int) -> list[dict[str, Any]]:
+            lines: list[dict[str, Any]] = []
+            while True:
+                page = client.get(f"/events?after={after}&limit=40")
+                found = [json.loads(line) for line in page.text.splitlines()]
+                if not found:
+                    return lines
+                lines += found
+                after = int(page.links["next"]["url"].split("after=")[1].split("&")[0])
+
+        for after in (0, cursors[0], cursors[-1]):
+            lines = read_feed(after)
+            releases = [line["release"] for line in lines]
+            assert releases == sorted(releases)
+            seen = [
+                (line["tableId"], line["version"]) for line in lines if line["tableId"] in tables
+            ]
+            assert sorted(seen) == sorted((t, v) for t in tables for v in range(1, heads[t] + 1))
+            released_at = {
+                line["tableId"]: line["release"]
+                for line in lines
+                if line["type"] == "BoardReleased"
+            }
+            assert all(line["release"] == released_at[line["tableId"]] for line in lines)
+        lobby = client.get(f"/tables?status=ended&after={log_head}").json()
+        assert tables <= {line["tableId"] for line in lobby}
+        stats = client.get(f"/stats?after={log_head}").json()
+        assert stats["games"]["burraco"]["hands"] == 16, stats  # 8 tables x 2 boards
+        exported = read_events(client.app.state.services.store, ["burraco"], None)
+        assert len(exported.events["burraco"]) == sum(heads.values())
+        assert set(exported.summaries) == tables
+        bot = final["entries"][0]["names"][0]
+        assert client.get(f"/players/{bot}/stats?after={log_head}").status_code == 200
+
+        # A manager replaying the round's end releases no table twice.
+        services = client.app.state.services
+        state = services.tournaments.load(UUID(tid)).state
+        release_round(services.store, state, UUID(tid), 1)
+        assert all(services.store.get(UUID(t)).version == heads[t] for t in tables)
+
+        # Every read of a board table answers.
         for name, path in probes(board_tables[0], tid).items():
             assert client.get(path).status_code == 200, name
 
@@ -220,9 +275,32 @@ def test_a_duplicate_burraco_event_of_four_tables_two_rounds_two_boards(settings
         names = [keys.named(f"tournament:{part}") for part in ("index", "tables", "standings")]
 
         def snapshot() -> list[Any]:
-            return [redis.hgetall(name) for name in names]
+            reads = ["/stats", "/tables?status=ended", f"/players/{bot}/stats"]
+            return [redis.hgetall(name) for name in names] + [client.get(p).json() for p in reads]
 
         before = snapshot()
         assert all(before)  # the index, the tables, the standings
         Projector(services.store, redis, settings.redis_prefix).rebuild()
         assert snapshot() == before
+
+
+def test_a_board_opens_only_at_a_table_that_has_ended_and_leaves_its_state_alone() -> None:
+    from domain.errors import DomainError
+    from domain.games import game_named
+    from domain.table import BoardReleased, CloseTable, OpenTable, ReleaseBoard, TakeSeat
+
+    game = game_named("bourre")
+    release = ReleaseBoard(tournament="t-1", round=1)
+    state = game.decision(None, OpenTable(game="bourre", options={"seats": 2}, seed=1))[1]
+    state = game.decision(state, TakeSeat(name="Ann", token_hash="a"))[1]
+    try:
+        game.decision(state, release)  # still waiting for players
+    except DomainError:
+        pass
+    else:
+        raise AssertionError("a table that has not ended released its board")
+    ended = game.decision(state, CloseTable(seat=0))[1]
+    events, after = game.decision(ended, release)
+    assert events == [BoardReleased(tournament="t-1", round=1)] and after == ended
+    assert game.evolve(ended, events[0]) == ended
+    assert not game.settles_hand(events[0]) and game.hand_of(events[0]) == 0

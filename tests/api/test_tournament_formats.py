@@ -210,3 +210,58 @@ def test_a_sit_and_go_starts_when_its_last_place_is_taken(client: TestClient[Any
     table = started["rounds"][0]["tables"][0]["tableId"]
     seated = client.get(f"/tables/{table}/timeline?from=1&to=3").json()
     assert [e["name"] for e in seated if e["type"] == "PlayerSeated"] == ["Ann", "Bob"]
+
+
+def test_bots_fill_a_sit_and_go_once_it_has_waited_the_organisers_seconds(
+    client: TestClient[Any],
+) -> None:
+    body = {"game": "bourre", "format": "sit-and-go", "options": {"seats": 3, "hands": 1},
+            "bots": "basic", "botsAfterSeconds": 0.2}  # fmt: skip
+    created = client.post("/tournaments", json=body)
+    assert created.status_code == 201 and created.json()["botsAfterSeconds"] == 0.2
+    tid = created.json()["tournamentId"]
+    assert client.post(f"/tournaments/{tid}/entries", json={"name": "Ann"}).status_code == 201
+
+    def started() -> dict[str, Any]:
+        found: dict[str, Any] = client.get(f"/tournaments/{tid}").json()
+        return found if found["status"] != "waiting" else {}
+
+    event = wait_until(started, 30, "the bots did not fill the Sit & Go")
+    assert [e["bot"] for e in event["entries"]] == [None, "basic", "basic"]
+    table = event["rounds"][0]["tables"][0]["tableId"]
+    seated = client.get(f"/tables/{table}/timeline?from=1&to=4").json()
+    assert next(e["name"] for e in seated if e["type"] == "PlayerSeated") == "Ann"
+
+
+def test_only_a_sit_and_go_with_bots_waits_for_them_and_only_a_while() -> None:
+    from domain.errors import IllegalCommand
+    from domain.tournament.decide import decide, fold
+    from domain.tournament.errors import InvalidField
+    from domain.tournament.events import CreateTournament, Enter, FillWithBots
+
+    def create(**fields: Any) -> Any:
+        base: dict[str, Any] = {"game": "bourre", "format": "sit-and-go", "secret": "a" * 32,
+                                "options": {"seats": 2}, "bots": "basic"}  # fmt: skip
+        return decide(None, CreateTournament(**{**base, **fields}))
+
+    for bad in ({"bots_after_seconds": 0}, {"bots_after_seconds": 90_000},
+                {"bots_after_seconds": 5, "bots": None},
+                {"bots_after_seconds": 5, "format": "swiss", "rounds": 2}):  # fmt: skip
+        try:
+            create(**bad)
+        except InvalidField as refused:
+            assert refused.field == "botsAfterSeconds", bad
+        else:
+            raise AssertionError(f"{bad} was accepted")
+    events = create(bots_after_seconds=5)
+    for waited, entered in ((60.0, False), (4.9, True)):
+        state = fold(events + (decide(fold(events), Enter(names=("Ann",), token_hashes=("h",)))
+                               if entered else []))  # fmt: skip
+        try:
+            decide(state, FillWithBots(waited_seconds=waited))
+        except IllegalCommand:
+            continue
+        raise AssertionError(f"filled after {waited}s with entries: {entered}")
+    state = fold(events + decide(fold(events), Enter(names=("Ann",), token_hashes=("h",))))
+    filled = decide(state, FillWithBots(waited_seconds=5.0))
+    assert [type(e).__name__ for e in filled] == ["EntryAccepted", "TournamentStarted"]

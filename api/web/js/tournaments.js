@@ -43,6 +43,8 @@ async function form() {
     number("rounds", t("tournaments.field.rounds"), 1, 50),
     number("boardsPerRound", t("tournaments.field.boards"), 1, 20),
     el("label", {}, t("tournaments.field.bots"), " ", bots),
+    el("label", {}, t("tournaments.field.bots_after"), " ",
+      el("input", { type: "number", name: "botsAfterSeconds", min: 1, max: 86400 })),
     el("button", { type: "submit" }, t("tournaments.create")));
   box.onsubmit = async (event) => {
     event.preventDefault();
@@ -53,6 +55,8 @@ async function form() {
       boardsPerRound: Number(data.get("boardsPerRound")), bots: data.get("bots") || null, options: {},
     };
     if (body.format === "sit-and-go") Object.assign(body, { tables: 1, rounds: 1 });
+    const wait = data.get("botsAfterSeconds");
+    if (body.format === "sit-and-go" && wait) body.botsAfterSeconds = Number(wait);
     try {
       const made = await json("POST", "/tournaments", body);
       location.assign(`/tournaments/${made.tournamentId}`);
