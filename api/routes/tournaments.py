@@ -53,7 +53,7 @@ async def enter(
     "/tournaments/{tournament_id:uuid}/start",
     status_code=200,
     summary="Start a tournament",
-    responses=documented(404, 409),
+    responses=documented(400, 404, 409),
 )
 async def start(tournament_id: TournamentId, services: ServicesDep) -> dict[str, Any]:
     """Bots fill every free place (if the organiser chose a kind); round 1 is seated."""
@@ -68,7 +68,7 @@ async def listing(request: Request[Any, Any, Any], services: ServicesDep) -> Res
     return Response(await blocking(tournaments.listing, services))
 
 
-@get("/tournaments/{tournament_id:uuid}", summary="A tournament", responses=documented(404))
+@get("/tournaments/{tournament_id:uuid}", summary="A tournament", responses=documented(400, 404))
 async def tournament(
     request: Request[Any, Any, Any], tournament_id: TournamentId, services: ServicesDep
 ) -> Response[Any]:
@@ -81,7 +81,7 @@ async def tournament(
 @get(
     "/tournaments/{tournament_id:uuid}/standings",
     summary="Standings",
-    responses=documented(404, 422, 503),
+    responses=documented(400, 404, 422, 503),
 )
 async def standings(
     tournament_id: TournamentId, services: ServicesDep, after: AfterPosition = None
@@ -95,7 +95,7 @@ async def standings(
 @get(
     "/tournaments/{tournament_id:uuid}/boards/{n:int}",
     summary="A board's traveller",
-    responses=documented(403, 404),
+    responses=documented(400, 403, 404),
 )
 async def board(
     tournament_id: TournamentId, n: BoardNumber, services: ServicesDep
