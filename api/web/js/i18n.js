@@ -198,9 +198,18 @@ export function dateTime(value, options = { dateStyle: "medium", timeStyle: "sho
 }
 
 // A list joined as the language joins it ("a, b and c").
+// A browser without the language's list data (Chromium has none for Mongolian) would answer
+// in English: the list is then joined with the catalog's own "and" (core.list_and).
 export function list(items, type = "conjunction") {
   // English as the pages write it: no serial comma ("Ann, Bob and Cy")
-  return new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { style: "long", type }).format(items.map(String));
+  const locale = lang === "en" ? "en-GB" : lang;
+  const words = items.map(String);
+  if (Intl.ListFormat.supportedLocalesOf([locale]).length) {
+    return new Intl.ListFormat(locale, { style: "long", type }).format(words);
+  }
+  const comma = dir === "rtl" ? "، " : ", ";
+  if (type !== "conjunction" || words.length < 2) return words.join(comma);
+  return `${words.slice(0, -1).join(comma)} ${t("core.list_and")} ${words[words.length - 1]}`;
 }
 
 function wirePage() {
