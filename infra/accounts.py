@@ -15,8 +15,8 @@ recorded once, a second writer of it fails):
 * ``uuid5(NAMESPACE, "name:" + name_key)`` — a name's claim (:class:`~domain.accounts.NameClaimed`
   at version 1, whose writer holds the name);
 
-Rows are written under stable topics ``account/<tag>`` as JSON ``{"at": ..., "event": ...}``.
-Only the classes of :data:`domain.accounts.EVENTS` are ever decoded.
+Rows are written under stable topics ``account/<tag>`` (:mod:`infra.own_streams`); only the
+classes of :data:`domain.accounts.EVENTS` are ever decoded.
 """
 
 from __future__ import annotations
@@ -27,18 +27,12 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar, cast
 from uuid import UUID, uuid4, uuid5
 
-import msgspec
 from eventsourcing.application import Application
-from eventsourcing.persistence import (
-    IntegrityError,
-    Mapper,
-    MapperDeserialisationError,
-    StoredEvent,
-    Transcoder,
-)
+from eventsourcing.persistence import IntegrityError, Mapper
 
 from domain import accounts as rules
 from infra.eventstore_env import eventsourcing_env
+from infra.own_streams import StoredStreamEvent, StreamMapper
 from infra.recorders import account_recorder, rows_of_topics
 from infra.settings import Settings
 
@@ -53,14 +47,7 @@ POOL_SIZE = 2  # sign-ins are few beside commands
 MAX_OVERFLOW = 4
 
 
-@dataclass(frozen=True, slots=True)
-class StoredAccountEvent:
-    """One account event as eventsourcing stores it."""
-
-    originator_id: UUID
-    originator_version: int
-    at: datetime
-    event: Any
+StoredAccountEvent = StoredStreamEvent  # one account event as eventsourcing stores it
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,58 +62,6 @@ class AccountRow:
 _NAMING_TOPICS = tuple(TOPIC_OF[cls] for cls in (rules.AccountRegistered, rules.GuestClaimed))
 
 
-class _Body(msgspec.Struct):
-    at: datetime
-    event: rules.Event
-
-
-_encode = msgspec.json.Encoder().encode
-_decode = msgspec.json.Decoder(_Body).decode
-
-
-class _NoTranscoder(Transcoder):
-    def encode(self, obj: Any) -> bytes:
-        raise TypeError("AccountMapper encodes events itself")
-
-    def decode(self, data: bytes) -> Any:
-        raise TypeError("AccountMapper decodes events itself")
-
-
-class AccountMapper(Mapper[UUID]):
-    """Account events to rows and back, under their stable topics."""
-
-    def __init__(self, compressor: Any = None, cipher: Any = None) -> None:
-        super().__init__(_NoTranscoder(), compressor=compressor, cipher=cipher)
-
-    def to_stored_event(self, domain_event: Any) -> StoredEvent:
-        topic = TOPIC_OF[type(domain_event.event)]
-        state = _encode(_Body(at=domain_event.at, event=domain_event.event))
-        if self.compressor:
-            state = self.compressor.compress(state)
-        if self.cipher:
-            state = self.cipher.encrypt(state)
-        return StoredEvent(
-            domain_event.originator_id, domain_event.originator_version, topic, state
-        )
-
-    def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        if stored_event.topic not in TOPICS:
-            raise MapperDeserialisationError(f"not an account topic: {stored_event.topic!r}")
-        state = stored_event.state
-        if self.cipher:
-            state = self.cipher.decrypt(state)
-        if self.compressor:
-            state = self.compressor.decompress(state)
-        body = _decode(state)
-        originator = stored_event.originator_id
-        return StoredAccountEvent(
-            originator if isinstance(originator, UUID) else UUID(str(originator)),
-            stored_event.originator_version,
-            body.at,
-            body.event,
-        )
-
-
 class AccountsApplication(Application[UUID]):
     """The accounts' streams, in a table of their own (:meth:`construct_recorder`)."""
 
@@ -134,7 +69,10 @@ class AccountsApplication(Application[UUID]):
     env: ClassVar[dict[str, str]] = {}
 
     def construct_mapper(self) -> Mapper[UUID]:
-        return AccountMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
+        return StreamMapper(
+            TOPICS, rules.Event, "an account",
+            compressor=self.factory.compressor(), cipher=self.factory.cipher(),
+        )  # fmt: skip
 
     def construct_recorder(self) -> Any:
         """An aggregate recorder of its own table (PostgreSQL ``cardroomaccounts_accounts``,

@@ -6,9 +6,8 @@ tables (``CARDROOM_EVENT_STORE``), in an eventsourcing application of their own
 ``cardroomtournaments_tournaments``, SQLite ``stored_tournaments``) and no notification log:
 no reader of the tables' log (projector, feed, export, bots) ever meets a tournament's row,
 and the secret the boards are drawn from stays in the stream. Rows are written under the
-stable topics ``tournament/<Tag>`` (docs/decisions/0008-stable-event-topics.md) as JSON
-``{"at": ..., "event": ...}``; only the classes of :data:`domain.tournament.events.EVENTS`
-are ever decoded.
+stable topics ``tournament/<Tag>`` (:mod:`infra.own_streams`); only the classes of
+:data:`domain.tournament.events.EVENTS` are ever decoded.
 
 What a table of a tournament shows is the tables' log's business: each carries its placement
 in its options (:mod:`domain.tournament.embargo`), so the standings read model
@@ -23,19 +22,13 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar, cast
 from uuid import UUID, uuid4
 
-import msgspec
 from eventsourcing.application import Application
-from eventsourcing.persistence import (
-    IntegrityError,
-    Mapper,
-    MapperDeserialisationError,
-    StoredEvent,
-    Transcoder,
-)
+from eventsourcing.persistence import IntegrityError, Mapper
 
 from domain.tournament import events as rules
 from domain.tournament.decide import Tournament, decide, evolve
 from infra.eventstore_env import eventsourcing_env
+from infra.own_streams import StoredStreamEvent, StreamMapper
 from infra.recorders import account_recorder, rows_of_topics
 from infra.settings import Settings
 
@@ -49,64 +42,7 @@ MAX_OVERFLOW = 4
 MAX_ATTEMPTS = 8
 
 
-@dataclass(frozen=True, slots=True)
-class StoredTournamentEvent:
-    originator_id: UUID
-    originator_version: int
-    at: datetime
-    event: Any
-
-
-class _Body(msgspec.Struct):
-    at: datetime
-    event: rules.AnyEvent
-
-
-_encode = msgspec.json.Encoder().encode
-_decode = msgspec.json.Decoder(_Body).decode
-
-
-class _NoTranscoder(Transcoder):
-    def encode(self, obj: Any) -> bytes:
-        raise TypeError("TournamentMapper encodes events itself")
-
-    def decode(self, data: bytes) -> Any:
-        raise TypeError("TournamentMapper decodes events itself")
-
-
-class TournamentMapper(Mapper[UUID]):
-    """Tournament events to rows and back, under their stable topics."""
-
-    def __init__(self, compressor: Any = None, cipher: Any = None) -> None:
-        super().__init__(_NoTranscoder(), compressor=compressor, cipher=cipher)
-
-    def to_stored_event(self, domain_event: Any) -> StoredEvent:
-        topic = TOPIC_OF[type(domain_event.event)]
-        state = _encode(_Body(at=domain_event.at, event=domain_event.event))
-        if self.compressor:
-            state = self.compressor.compress(state)
-        if self.cipher:
-            state = self.cipher.encrypt(state)
-        return StoredEvent(
-            domain_event.originator_id, domain_event.originator_version, topic, state
-        )
-
-    def to_domain_event(self, stored_event: StoredEvent) -> Any:
-        if stored_event.topic not in TOPICS:
-            raise MapperDeserialisationError(f"not a tournament topic: {stored_event.topic!r}")
-        state = stored_event.state
-        if self.cipher:
-            state = self.cipher.decrypt(state)
-        if self.compressor:
-            state = self.compressor.decompress(state)
-        body = _decode(state)
-        originator = stored_event.originator_id
-        return StoredTournamentEvent(
-            originator if isinstance(originator, UUID) else UUID(str(originator)),
-            stored_event.originator_version,
-            body.at,
-            body.event,
-        )
+StoredTournamentEvent = StoredStreamEvent  # one tournament event as eventsourcing stores it
 
 
 class TournamentsApplication(Application[UUID]):
@@ -114,7 +50,10 @@ class TournamentsApplication(Application[UUID]):
     env: ClassVar[dict[str, str]] = {}
 
     def construct_mapper(self) -> Mapper[UUID]:
-        return TournamentMapper(compressor=self.factory.compressor(), cipher=self.factory.cipher())
+        return StreamMapper(
+            TOPICS, rules.AnyEvent, "a tournament",
+            compressor=self.factory.compressor(), cipher=self.factory.cipher(),
+        )  # fmt: skip
 
     def construct_recorder(self) -> Any:
         return account_recorder(self.factory.aggregate_recorder(purpose="tournaments"))
