@@ -13,7 +13,10 @@ starts listening when its worker starts serving (uvicorn calls ``listen`` then),
 connection is handed to a worker that is still starting. A worker that dies is started again
 on its slot's socket: connections that arrived meanwhile wait in that socket's queue and are
 served by its successor, none is reset. SIGHUP replaces the workers one by one (the new one
-serving on the slot's socket before the old one stops gracefully); SIGINT/SIGTERM stop them
+serving on the slot's socket before the old one stops gracefully: its requests in progress are
+answered; a connection it accepted in the instant it stops, with no request read yet, is closed
+unanswered as uvicorn closes idle connections, which HTTP clients retry for idempotent
+requests); SIGINT/SIGTERM stop them
 all gracefully. A worker that ends before it ever served (a broken app, settings or address)
 stops the server instead of being restarted forever.
 

@@ -16,7 +16,9 @@ VIEWPORTS = {"desktop": (1366, 768), "phone": (390, 844)}
 
 
 def serious_issues(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page, one line each."""
+    """axe-core's serious and critical violations on the page, one line each, once every card's
+    motion has ended (a card caught mid-animation is half transparent, not a contrast issue)."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
     found = Axe().run(page).response["violations"]
     return [
         f"{v['impact']} {v['id']}: {[n['target'] for n in v['nodes'][:3]]}"
