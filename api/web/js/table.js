@@ -77,6 +77,9 @@ export function describe(game, event, names = []) {
     case "SeatLeft": return t(event.bot ? "log.event.SeatLeft_bot" : "log.event.SeatLeft",
       { name: event.name || who });
     case "CloseAsked": return t("log.event.CloseAsked", { who });
+    case "BoardReleased": return t("log.event.BoardReleased", { round: event.round });
+    // (a timeline's "at" is when an event was recorded, so the fork's version is not told here)
+    case "TableForked": return t("log.event.TableForked", { who, table: String(event.forkOf || "").slice(0, 8) });
     default: {
       const what = describeType(event.type, game.name);
       const key = `log.event.other${who ? "_who" : ""}${event.hand ? "_hand" : ""}`;
