@@ -21,7 +21,9 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from msgspec.structs import replace
 
 T = TypeVar("T", bound=Hashable)
 
@@ -118,3 +120,17 @@ def split(codes: Sequence[T], sizes: Sequence[int]) -> list[list[T]]:
         pieces.append(list(codes[at : at + size]))
         at += size
     return pieces
+
+
+def with_new_deal_source(state: Any, rng: random.Random, **changes: Any) -> Any:
+    """A game's determinized table: ``changes`` (the hand dealt anew) and a deal source drawn
+    from ``rng`` — seed, secret, no stacked decks, deals not fixed — so nothing of the real
+    deal or of later hands survives (design §9.2)."""
+    return replace(
+        state,
+        **changes,
+        seed=rng.getrandbits(62),
+        secret=f"{rng.getrandbits(128):032x}",
+        decks=(),
+        fixed_deals=False,
+    )

@@ -33,7 +33,7 @@ from domain.bourre.codes import BIT, PACK, PACK_CODES, mask_of
 from domain.bourre.state import Hand, Table
 from domain.bourre.tricks import head_of, legal_mask
 from domain.cards import Card
-from domain.determinize import deal
+from domain.determinize import deal, with_new_deal_source
 
 
 @dataclass(frozen=True)
@@ -180,14 +180,7 @@ def determinize(state: Table, seat: int | None, rng: random.Random) -> Table:
         gathered=frozenset(c for c in hand.gathered if c in mine),
         decisions=decisions,
     )
-    return replace(
-        state,
-        hand=new_hand,
-        seed=rng.getrandbits(62),
-        secret=f"{rng.getrandbits(128):032x}",
-        decks=(),
-        fixed_deals=False,
-    )
+    return with_new_deal_source(state, rng, hand=new_hand)
 
 
 def fork(

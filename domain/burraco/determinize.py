@@ -31,7 +31,7 @@ from msgspec.structs import replace
 from domain.burraco.deal import PACK
 from domain.burraco.events import Dealt, Discarded, Melded, MeldExtended, PileTaken
 from domain.burraco.state import Table
-from domain.determinize import Inconsistent, deal
+from domain.determinize import Inconsistent, deal, with_new_deal_source
 
 Known = dict[int, list[str]]
 
@@ -117,14 +117,7 @@ def determinize(
         sealed=sealed,
         pozzetti=pozzetti,
     )
-    return replace(
-        state,
-        round=new_round,
-        seed=rng.getrandbits(62),
-        secret=f"{rng.getrandbits(128):032x}",
-        decks=(),
-        fixed_deals=False,
-    )
+    return with_new_deal_source(state, rng, round=new_round)
 
 
 def fork(
