@@ -53,6 +53,18 @@ for _code, _info in INFO.items():
             AT[_info.suit][_p] = _code
 
 
+def first_of_each(candidates: list[Candidate]) -> list[Candidate]:
+    """The first of each candidate (same meld, same cards in any order), in their order."""
+    seen: set[tuple[int | None, tuple[str, ...]]] = set()
+    first: list[Candidate] = []
+    for c in candidates:
+        key = (c.meld, tuple(sorted(c.cards)))
+        if key not in seen:
+            seen.add(key)
+            first.append(c)
+    return first
+
+
 def joinable(layout: Layout) -> frozenset[str]:
     """A cheap filter before re-reading the meld with a card added: the codes that might join.
 

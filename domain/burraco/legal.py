@@ -17,6 +17,7 @@ from typing import Any
 from domain.burraco.candidates import (
     Candidate,
     extensions,
+    first_of_each,
     joining_alone,
     new_meld_cards,
     new_melds,
@@ -143,7 +144,7 @@ def _owed_meld_commands(table: Table, r: Round, seat: int) -> list[Any]:
     team_melds = [(m.id, m.layout) for m in r.melds if m.team == team_of(seat)]
     candidates = [*extensions(hand, team_melds), *new_melds(hand)]
     candidates += pile_melds(hand, team_melds, r.took_pile)
-    candidates = _once(candidates)  # they may repeat the others
+    candidates = first_of_each(candidates)  # they may repeat the others
     most = unrefusable(table, seat)
     return [_command(seat, c) for c in candidates if _stands(table, r, seat, c, most)]
 
@@ -152,18 +153,6 @@ def _command(seat: int, c: Candidate) -> Meld | AddToMeld:
     if c.meld is None:
         return Meld(seat=seat, cards=list(c.cards))
     return AddToMeld(seat=seat, meld=c.meld, cards=list(c.cards))
-
-
-def _once(candidates: list[Candidate]) -> list[Candidate]:
-    """The first of each candidate (same meld, same cards in any order)."""
-    seen: set[tuple[int | None, tuple[str, ...]]] = set()
-    first: list[Candidate] = []
-    for c in candidates:
-        key = (c.meld, tuple(sorted(c.cards)))
-        if key not in seen:
-            seen.add(key)
-            first.append(c)
-    return first
 
 
 def _stands(table: Table, r: Round, seat: int, c: Candidate, most: int) -> bool:

@@ -33,8 +33,8 @@ from random import Random
 from typing import Any
 
 from domain.burraco.candidates import (
-    Candidate,
     extensions,
+    first_of_each,
     joining_alone,
     new_meld_cards,
     new_melds,
@@ -100,17 +100,6 @@ __all__ = [
 # --- legal moves ------------------------------------------------------------------------------
 
 
-def _once(candidates: list[Candidate]) -> list[Candidate]:
-    seen: set[tuple[int | None, tuple[str, ...]]] = set()
-    first: list[Candidate] = []
-    for c in candidates:
-        key = (c.meld, tuple(sorted(c.cards)))
-        if key not in seen:
-            seen.add(key)
-            first.append(c)
-    return first
-
-
 def meld_moves(pos: Position, seat: int, distinct: list[str]) -> list[Move]:
     """The melds and additions ``legal_commands`` lists (``legal._meld_commands``)."""
     hand = pos.hands[seat]
@@ -121,7 +110,7 @@ def meld_moves(pos: Position, seat: int, distinct: list[str]) -> list[Move]:
         candidates += pile_melds(hand, team_melds, pos.took_pile)
         return [
             (c.meld or 0, c.cards)
-            for c in _once(candidates)
+            for c in first_of_each(candidates)
             if _allowed(pos, seat, c.meld or 0, c.cards)
         ]
     most = len(hand) - TWO_LEFT
