@@ -63,7 +63,8 @@ function headers(token, extra = {}) {
   return h;
 }
 
-async function call(method, path, { token, body, extra } = {}) {
+// One call of the API: JSON in and out, a refusal (or no answer) thrown as a Problem.
+export async function call(method, path, { token, body, extra } = {}) {
   const init = { method, headers: headers(token, extra) };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
